@@ -1,0 +1,59 @@
+package engine
+
+import "strings"
+
+// Rule is one rule a variant enforces: the unit the edition's text links to
+// ([R2](rule:salic-law/foundations)) and the checker verifies.
+type Rule struct {
+	ID string // namespaced, kebab-case: "salic-law/foundations"
+	EN string // short statement in English
+	RU string // short statement in modern Russian
+	// Book lists the paragraph ids of the book that state the rule
+	// ("001:4"). Empty when the edition reconstructs it.
+	Book []string
+	// Reconstructed says why and from which source the edition supplies a
+	// rule the book does not state (Cadogan, PySolFC, the game's logic).
+	Reconstructed string
+	// Option is the id of the variant option that switches the rule on;
+	// empty for rules that always apply.
+	Option string
+}
+
+// Game returns the variant id part of the rule id.
+func (r *Rule) Game() string {
+	game, _, _ := strings.Cut(r.ID, "/")
+	return game
+}
+
+// Option is an optional rule the text mentions ("некоторые игроки…"),
+// off unless Default says otherwise.
+type Option struct {
+	ID      string
+	EN, RU  string
+	Default bool
+}
+
+// Options is a set of switched-on options, bit i standing for
+// Variant.Options[i].
+type Options uint64
+
+// Has reports whether option i is on.
+func (o Options) Has(i int) bool { return o&(1<<uint(i)) != 0 }
+
+// Core rules are the mechanics every variant shares; they belong to no game
+// and are reconstructions by nature.
+var (
+	RuleSyntax = &Rule{ID: "play/syntax", EN: "A move is written FROM>TO with pile ids of this game, or one of its words.",
+		RU:            "Ход записывается как ОТКУДА>КУДА с номерами стопок этой игры или одним из её слов.",
+		Reconstructed: "notation of the edition"}
+	RuleEmptySource = &Rule{ID: "play/empty-source", EN: "A card can only be moved from a pile that has a face-up card on top.",
+		RU:            "Карту можно взять только со стопки, наверху которой лежит открытая карта.",
+		Reconstructed: "mechanics of play"}
+	RuleGameOver = &Rule{ID: "play/game-over", EN: "No move can be made once the game is over.",
+		RU: "Когда пасьянс окончен, ходов больше нет.", Reconstructed: "mechanics of play"}
+	RuleNotAllowed = &Rule{ID: "play/not-allowed", EN: "This game has no such move.",
+		RU: "В этом пасьянсе такого хода нет.", Reconstructed: "mechanics of play"}
+)
+
+// CoreRules lists the mechanics shared by all variants.
+func CoreRules() []*Rule { return []*Rule{RuleSyntax, RuleEmptySource, RuleGameOver, RuleNotAllowed} }

@@ -1,0 +1,3 @@
+module pasyans
+
+go 1.26.8
