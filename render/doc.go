@@ -1,0 +1,8 @@
+// Package render turns the edition model into the static site's pages, the
+// SVG diagrams of the book's "tables" and the PDF book.
+//
+// The layout geometry is computed once (Figure, from an engine.Layout and
+// optionally a position) and drawn by both the SVG and the PDF writers, so
+// the two outputs show the same figure. Render knows the edition model and
+// the engine; it knows nothing of the command line.
+package render
