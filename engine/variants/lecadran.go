@@ -20,7 +20,7 @@ const (
 // Options of le-cadran.
 const (
 	lcOptTalonOnly  = 0 // footnote [2] read with Cadogan: lanes only from the talon
-	lcOptStrictDeal = 1 // the pack is turned only when no other move is left
+	lcOptStrictDeal = 1 // the pack is turned only when no card plays to a foundation or by marriage
 )
 
 var (
@@ -61,9 +61,9 @@ var (
 		RU:   "Остальную колоду переворачивают по одной карте; неупотреблённая карта идёт в талон — одну пачку, верхняя карта которой годна.",
 		Book: []string{"002:10"}}
 	lcStrictDeal = &engine.Rule{ID: "le-cadran/deal-when-stuck",
-		EN:   "Literal reading of 002:10: the pack is turned only when no other move is left.",
-		RU:   "Буквальное чтение 002:10: колоду переворачивают, лишь когда других ходов нет.",
-		Book: []string{"002:10"}, Option: "strict-deal"}
+		EN:   "Literal reading of 002:10: the pack is turned only when no card can be played to a foundation or by marriage (an open lane may wait, 002:8).",
+		RU:   "Буквальное чтение 002:10: колоду переворачивают, лишь когда ни одну карту нельзя положить на основание или марьяжем (промежуток может ждать, 002:8).",
+		Book: []string{"002:8", "002:10"}, Option: "strict-deal"}
 	lcNoRedeal = &engine.Rule{ID: "le-cadran/no-redeal",
 		EN:   "The patience is not dealt a second time.",
 		RU:   "Пасьянс вторично не раскладывается.",
@@ -88,7 +88,7 @@ func init() {
 		Rules:   []*engine.Rule{lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
 		Options: []engine.Option{
 			{ID: "talon-only", EN: "Footnote [2] as Cadogan has it: lanes are filled only from the talon.", RU: "Примечание [2] по Кадоган: промежутки занимают только картами из талона."},
-			{ID: "strict-deal", EN: "Turn the pack only when no other move is left (literal 002:10).", RU: "Переворачивать колоду, лишь когда других ходов нет (буквально 002:10)."},
+			{ID: "strict-deal", EN: "Turn the pack only when no card can be played to a foundation or by marriage (literal 002:10).", RU: "Переворачивать колоду, лишь когда ни одна карта не идёт на основание или марьяжем (буквально 002:10)."},
 		},
 		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "K", Suit: "same", When: "during", Piles: idsOf(piles, indexes(lcFound, 8))}},
@@ -183,16 +183,28 @@ func (leCadran) Apply(s *engine.State, m engine.Move) {
 	s.Move(int(m.From), int(m.To), 1)
 }
 
-// lcHasCardMove reports whether any card move is legal.
+// lcHasCardMove reports whether any card can be played to a foundation or
+// by marriage. Filling a lane does not count: it is optional and may wait
+// (002:8), so an open lane must not stop the pack from being turned.
 func lcHasCardMove(s *engine.State) bool {
-	var buf [64]engine.Move
-	return len(lcCardMoves(s, buf[:0])) > 0
+	var buf [11 * 18]engine.Move // every source × every target: never grows
+	return lcPlayable(s, lcCardMoves(s, buf[:0]))
+}
+
+// lcPlayable reports whether one of ms goes to a foundation or onto a card.
+func lcPlayable(s *engine.State, ms []engine.Move) bool {
+	for _, m := range ms {
+		if int(m.To) >= lcFound || len(s.Piles[m.To].Cards) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (g leCadran) Moves(s *engine.State, dst []engine.Move) []engine.Move {
 	n := len(dst)
 	dst = lcCardMoves(s, dst)
-	if len(s.Piles[lcStock].Cards) > 0 && (!s.Opt(lcOptStrictDeal) || len(dst) == n) {
+	if len(s.Piles[lcStock].Cards) > 0 && (!s.Opt(lcOptStrictDeal) || !lcPlayable(s, dst[n:])) {
 		dst = append(dst, engine.ActionMove(1, -1, -1))
 	}
 	return dst
