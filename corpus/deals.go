@@ -1,0 +1,150 @@
+package corpus
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"pasyans/engine"
+
+	"gopkg.in/yaml.v3"
+)
+
+type dealYAML struct {
+	Game       string    `yaml:"game"`
+	Title      DealTitle `yaml:"title"`
+	Seed       uint64    `yaml:"seed"`
+	Options    []string  `yaml:"options"`
+	Outcome    string    `yaml:"outcome"`
+	Moves      string    `yaml:"moves"`
+	Commentary []Comment `yaml:"commentary"`
+	Proof      *Proof    `yaml:"proof"`
+}
+
+// loadDeals loads deals/<game>/<name>.yaml and checks the move lists'
+// syntax; replaying them is the checker's work.
+func (l *loader) loadDeals() error {
+	names, err := fs.Glob(l.fsys, dealsGlob)
+	if err != nil {
+		return fmt.Errorf("listing deals: %w", err)
+	}
+	for _, name := range names {
+		data, err := fs.ReadFile(l.fsys, name)
+		if err != nil {
+			return fmt.Errorf("reading corpus: %w", err)
+		}
+		if d := l.loadDeal(name, data); d != nil {
+			l.ed.Deals = append(l.ed.Deals, d)
+		}
+	}
+	return nil
+}
+
+func (l *loader) loadDeal(name string, data []byte) *Deal {
+	var y dealYAML
+	root := decodeYAML(&l.d, name, data, 1, &y)
+	if root == nil {
+		l.d.add(Pos{File: name, Line: 1}, CheckDeal, "empty deal file")
+		return nil
+	}
+	d := &Deal{Name: strings.TrimSuffix(path.Base(name), ".yaml"), Game: y.Game, Title: y.Title, Seed: y.Seed,
+		Options: y.Options, Outcome: y.Outcome, Commentary: y.Commentary, Proof: y.Proof, Pos: Pos{File: name, Line: 1}}
+	at := func(key string) Pos { return Pos{File: name, Line: keyLine(root, key, 1)} }
+	if dir := path.Base(path.Dir(name)); d.Game != dir {
+		l.d.add(at("game"), CheckDeal, "game %q: a deal in deals/%s/ is a deal of %s", d.Game, dir, dir)
+	}
+	if d.Title.EN == "" || d.Title.RU == "" {
+		l.d.add(at("title"), CheckTitles, "missing title.en or title.ru")
+	}
+	if d.Outcome != "won" && d.Outcome != "lost" {
+		l.d.add(at("outcome"), CheckDeal, "outcome %q: want won or lost", d.Outcome)
+	}
+	g := l.ed.Game(d.Game)
+	if g == nil {
+		l.d.add(at("game"), CheckDeal, "deal for unknown game %q: there is no games/%s.md", d.Game, d.Game)
+		return d
+	}
+	v := g.Variant
+	if v == nil {
+		return d // the game file reports the unknown variant
+	}
+	if _, err := v.ParseOptions(d.Options); err != nil {
+		l.d.add(at("options"), CheckDeal, "%v", err)
+	}
+	d.Moves = l.dealMoves(name, v, mapValue(root, "moves"), y.Moves)
+	l.checkCommentary(name, root, d)
+	return d
+}
+
+// dealMoves splits a deal's move list, giving each move its line in the
+// deal file, and reports moves that are not in the game's notation.
+func (l *loader) dealMoves(name string, v *engine.Variant, n *yaml.Node, moves string) []engine.MoveText {
+	if n == nil {
+		l.d.add(Pos{File: name, Line: 1}, CheckDeal, "missing key \"moves\"")
+		return nil
+	}
+	first := n.Line // a plain or quoted scalar starts on the key's line
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		first++
+	}
+	mts, err := engine.SplitMoves(name, strings.NewReader(moves))
+	if err != nil {
+		l.d.add(Pos{File: name, Line: n.Line}, CheckDeal, "moves: %v", err)
+		return nil
+	}
+	if len(mts) == 0 {
+		l.d.add(Pos{File: name, Line: n.Line}, CheckDeal, "empty move list")
+	}
+	for i := range mts {
+		mts[i].Line += first - 1
+		if _, err := v.ParseMove(mts[i].Text); err != nil {
+			l.d.add(Pos{File: name, Line: mts[i].Line}, CheckDeal, "move %d: %v", i+1, err)
+		}
+	}
+	return mts
+}
+
+// checkCommentary checks that comments name existing moves and rules.
+func (l *loader) checkCommentary(name string, root *yaml.Node, d *Deal) {
+	lines := itemLines(root, "commentary")
+	for i, c := range d.Commentary {
+		pos := Pos{File: name, Line: lineAt(lines, i, 1, 1)}
+		if c.Move < 1 || c.Move > len(d.Moves) {
+			l.d.add(pos, CheckDeal, "comment on move %d: the deal has %d moves", c.Move, len(d.Moves))
+		}
+		if c.Rule != "" {
+			if r, _ := engine.LookupRule(c.Rule); r == nil {
+				l.d.add(pos, CheckRuleLink, "comment names no rule: %q%s", c.Rule, ruleHint(c.Rule))
+			}
+		}
+		if c.EN == "" || c.RU == "" {
+			l.d.add(pos, CheckTranslated, "comment on move %d: missing en or ru", c.Move)
+		}
+	}
+}
+
+// loadStats loads stats/<game>.yaml loosely, as data.
+func (l *loader) loadStats() error {
+	names, err := fs.Glob(l.fsys, statsGlob)
+	if err != nil {
+		return fmt.Errorf("listing stats: %w", err)
+	}
+	for _, name := range names {
+		data, err := fs.ReadFile(l.fsys, name)
+		if err != nil {
+			return fmt.Errorf("reading corpus: %w", err)
+		}
+		var m map[string]any
+		if err := yaml.Unmarshal(data, &m); err != nil {
+			yamlDiags(&l.d, name, 1, err)
+			continue
+		}
+		s := &Stats{Game: strings.TrimSuffix(path.Base(name), ".yaml"), Data: m, Pos: Pos{File: name, Line: 1}}
+		if g, _ := m["game"].(string); g != s.Game {
+			l.d.add(s.Pos, CheckSyntax, "game %q: stats/%s.yaml holds the statistics of %s", g, s.Game, s.Game)
+		}
+		l.ed.Stats = append(l.ed.Stats, s)
+	}
+	return nil
+}

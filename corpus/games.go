@@ -1,0 +1,366 @@
+package corpus
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"pasyans/engine"
+
+	"github.com/yuin/goldmark/ast"
+	"gopkg.in/yaml.v3"
+)
+
+// paraRef is an owned paragraph in a front matter.
+type paraRef struct {
+	ID     string `yaml:"id"`
+	SHA256 string `yaml:"sha256"`
+}
+
+type gameMeta struct {
+	ID         string    `yaml:"id"`
+	Variant    string    `yaml:"variant"`
+	Order      int       `yaml:"order"`
+	Titles     Titles    `yaml:"titles"`
+	Aliases    Aliases   `yaml:"aliases"`
+	Packs      int       `yaml:"packs"`
+	Paragraphs []paraRef `yaml:"paragraphs"`
+}
+
+type bookMeta struct {
+	ID         string    `yaml:"id"`
+	Lang       string    `yaml:"lang"`
+	Titles     Titles    `yaml:"titles"`
+	Paragraphs []paraRef `yaml:"paragraphs"`
+}
+
+// mdFile is a corpus Markdown file: its front matter and parsed body.
+type mdFile struct {
+	name   string
+	root   *yaml.Node // the front matter's root mapping; nil if empty or broken
+	fmLine int        // file line of the front matter's first line
+	body   *body
+}
+
+// line returns the file line of a front-matter key, or of the file's
+// first line.
+func (f *mdFile) line(key string) int { return f.fmLine + keyLine(f.root, key, 0) - 1 }
+
+func (f *mdFile) pos(key string) Pos {
+	if f.root == nil {
+		return Pos{File: f.name, Line: 1}
+	}
+	return Pos{File: f.name, Line: f.line(key)}
+}
+
+// readMarkdown reads a Markdown file and decodes its front matter into
+// meta; ok is false when the file is missing or has no front matter.
+func (l *loader) readMarkdown(name string, meta any) (f *mdFile, ok bool, err error) {
+	data, ok, err := l.readFile(name)
+	if !ok {
+		return nil, false, err
+	}
+	fm, bodySrc, fmLine, bodyLine, err := splitFrontMatter(data)
+	if err != nil {
+		l.d.add(Pos{File: name, Line: 1}, CheckSyntax, "%v", err)
+		return nil, false, nil
+	}
+	f = &mdFile{name: name, fmLine: fmLine}
+	f.root = decodeYAML(&l.d, name, fm, fmLine, meta)
+	f.body = parseBody(l.md, name, bodySrc, bodyLine)
+	return f, true, nil
+}
+
+func (l *loader) loadGames() error {
+	names, err := fs.Glob(l.fsys, gamesGlob)
+	if err != nil {
+		return fmt.Errorf("listing games: %w", err)
+	}
+	for _, name := range names {
+		g, err := l.loadGame(name)
+		if err != nil {
+			return err
+		}
+		if g != nil {
+			l.ed.Games = append(l.ed.Games, g)
+		}
+	}
+	return nil
+}
+
+func (l *loader) loadGame(name string) (*Game, error) {
+	var m gameMeta
+	f, ok, err := l.readMarkdown(name, &m)
+	if !ok {
+		return nil, err
+	}
+	g := &Game{ID: m.ID, Titles: m.Titles, Aliases: m.Aliases, Order: m.Order, Packs: m.Packs, Pos: f.pos("variant")}
+	if want := strings.TrimSuffix(path.Base(name), ".md"); g.ID != want {
+		l.d.add(f.pos("id"), CheckSyntax, "id %q does not match the file name (want %q)", g.ID, want)
+	}
+	l.checkTitles(f, m.Titles)
+	g.Variant = l.variant(f, m.Variant)
+	owned := l.own(f, g.ID, m.Paragraphs)
+	pre, secs := f.body.sections()
+	if len(pre) > 0 {
+		l.d.add(f.body.nodePos(pre[0]), CheckSyntax, "text before the # title: a game file's body opens with its # title")
+	}
+	intro, rest := splitIntro(secs)
+	if intro == nil {
+		l.d.add(f.body.pos(-1), CheckSyntax, "missing # title: a game file's body opens with \"# Title\"")
+	} else {
+		g.Title = intro.title
+		g.Intro = f.body.text(intro.nodes)
+		l.checkInline(f.body, intro.nodes)
+	}
+	for _, s := range rest {
+		if s.level == 1 {
+			l.d.add(s.pos, CheckSyntax, "a second # heading %q: a game file has one # title, then ## NNN:n paragraph sections", s.title)
+			continue
+		}
+		if p := l.paragraphSection(f, s, owned); p != nil {
+			g.Paragraphs = append(g.Paragraphs, p)
+		}
+	}
+	l.checkSections(f, m.Paragraphs, owned)
+	return g, nil
+}
+
+// splitIntro returns the first section when it is a # title, and the rest.
+func splitIntro(secs []section) (*section, []section) {
+	if len(secs) == 0 || secs[0].level != 1 {
+		return nil, secs
+	}
+	return &secs[0], secs[1:]
+}
+
+func (l *loader) checkTitles(f *mdFile, t Titles) {
+	for _, c := range []struct{ key, val string }{{"ru", t.RU}, {"ru_modern", t.RUModern}, {"en", t.EN}} {
+		if strings.TrimSpace(c.val) == "" {
+			l.d.add(f.pos("titles"), CheckTitles, "missing title titles.%s", c.key)
+		}
+	}
+}
+
+func (l *loader) variant(f *mdFile, id string) *engine.Variant {
+	if id == "" {
+		l.d.add(f.pos("id"), CheckVariant, "missing key \"variant\": the engine variant id of the game")
+		return nil
+	}
+	v := lookupVariant(id)
+	if v == nil {
+		l.d.add(f.pos("variant"), CheckVariant, "unknown variant %q (the engine has: %s)", id, strings.Join(engine.IDs(), ", "))
+	}
+	return v
+}
+
+// own records owner as the owner of the paragraphs listed in a front
+// matter and returns those it now owns, by id.
+func (l *loader) own(f *mdFile, owner string, refs []paraRef) map[string]*Paragraph {
+	lines := itemLines(f.root, "paragraphs")
+	owned := map[string]*Paragraph{}
+	for i, r := range refs {
+		pos := Pos{File: f.name, Line: lineAt(lines, i, f.fmLine, 1)}
+		p := l.byID[r.ID]
+		switch {
+		case p == nil:
+			l.d.add(pos, CheckOwned, "%s", l.noParagraph(r.ID))
+			continue
+		case l.owners[r.ID] != Pos{}:
+			l.d.add(pos, CheckOwned, "paragraph %s is owned twice: also by %s", r.ID, l.owners[r.ID])
+			continue
+		}
+		l.owners[r.ID] = pos
+		p.Owner = owner
+		owned[r.ID] = p
+		if r.SHA256 != p.SHA256 {
+			l.d.add(pos, CheckChecksum, "stale checksum for %s: the paragraph now reads %q (sha256 %s); check the translation against it and update the checksum",
+				r.ID, quote(p.Raw, 60), p.SHA256)
+		}
+	}
+	return owned
+}
+
+// noParagraph explains why a paragraph id names no paragraph.
+func (l *loader) noParagraph(id string) string {
+	src, _, ok := strings.Cut(id, ":")
+	if !ok || !paraID.MatchString(id) {
+		return fmt.Sprintf("%q is not a paragraph id (NNN:n, e.g. 001:7)", id)
+	}
+	for _, s := range l.ed.Sources {
+		if s.ID == src {
+			return fmt.Sprintf("no paragraph %s: source %s has %d paragraphs", id, src, len(s.Paragraphs))
+		}
+	}
+	return fmt.Sprintf("no paragraph %s: there is no source %s", id, src)
+}
+
+// quote returns the first n runes of s, with an ellipsis if cut.
+func quote(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+var paraID = regexp.MustCompile(`^[0-9]{3}:[1-9][0-9]*$`)
+
+// paragraphSection reads a ## NNN:n section and fills the paragraph when
+// the file owns it; it returns that paragraph or nil.
+func (l *loader) paragraphSection(f *mdFile, s section, owned map[string]*Paragraph) *Paragraph {
+	b := f.body
+	if !paraID.MatchString(s.title) {
+		l.d.add(s.pos, CheckSyntax, "heading %q is not a paragraph id: write ## NNN:n (e.g. ## 001:7)", s.title)
+		l.checkInline(b, s.nodes)
+		return nil
+	}
+	c := l.readSection(b, s)
+	p, ok := owned[s.title]
+	switch {
+	case !ok && l.listed(f, s.title):
+		return nil // owned elsewhere or not a paragraph: reported at the front matter
+	case !ok:
+		l.d.add(s.pos, CheckOwned, "section %s: the paragraph is not listed in the front matter's paragraphs", s.title)
+		return nil
+	case p.Pos.File == f.name:
+		l.d.add(s.pos, CheckSyntax, "a second section for %s (the first is at line %d)", s.title, p.Pos.Line)
+		return nil
+	}
+	p.Pos, p.Translation, p.Notes, p.Rules, p.Claims = s.pos, c.tr, c.notes, c.links, c.claims
+	if c.tr.Markdown == "" {
+		l.d.add(s.pos, CheckTranslated, "paragraph %s has no translation: its section holds only notes or claims", s.title)
+	}
+	return p
+}
+
+// listed reports whether the file's front matter lists id.
+func (l *loader) listed(f *mdFile, id string) bool {
+	seq := mapValue(f.root, "paragraphs")
+	if seq == nil {
+		return false
+	}
+	for _, it := range seq.Content {
+		if v := mapValue(it, "id"); v != nil && v.Value == id {
+			return true
+		}
+	}
+	return false
+}
+
+// checkSections reports owned paragraphs that have no section.
+func (l *loader) checkSections(f *mdFile, refs []paraRef, owned map[string]*Paragraph) {
+	lines := itemLines(f.root, "paragraphs")
+	for i, r := range refs {
+		if p := owned[r.ID]; p != nil && p.Pos.File != f.name {
+			l.d.add(Pos{File: f.name, Line: lineAt(lines, i, f.fmLine, 1)}, CheckTranslated,
+				"paragraph %s has no ## %s section with its translation", r.ID, r.ID)
+		}
+	}
+}
+
+// sectionContent is what a paragraph section holds.
+type sectionContent struct {
+	tr     Text
+	notes  []Note
+	links  []RuleLink
+	claims *Claims
+}
+
+func (l *loader) readSection(b *body, s section) sectionContent {
+	var c sectionContent
+	var tr []ast.Node
+	for _, n := range s.nodes {
+		switch n := n.(type) {
+		case *ast.Blockquote:
+			note := Note{Text: b.innerText(n), Pos: b.nodePos(n)}
+			if !strings.HasPrefix(note.Markdown, "Note.") {
+				l.d.add(note.Pos, CheckSyntax, "a blockquote in a paragraph section is a note and starts with \"Note.\"")
+			}
+			c.notes = append(c.notes, note)
+		case *ast.FencedCodeBlock:
+			if string(n.Language(b.src)) != "claims" {
+				tr = append(tr, n)
+				continue
+			}
+			if c.claims != nil {
+				l.d.add(b.nodePos(n), CheckSyntax, "a second claims block in section %s: write all claims in one", s.title)
+				continue
+			}
+			c.claims = l.claimsBlock(b, n, s)
+		default:
+			tr = append(tr, n)
+		}
+	}
+	c.tr = b.text(tr)
+	c.links = l.checkInline(b, s.nodes)
+	return c
+}
+
+// claimsBlock parses a fenced claims block.
+func (l *loader) claimsBlock(b *body, n *ast.FencedCodeBlock, s section) *Claims {
+	first := b.nodePos(n).Line + 1
+	lines := n.Lines()
+	if lines.Len() > 0 {
+		first = b.pos(lines.At(0).Start).Line
+	}
+	return parseClaims(&l.d, b.file, lines.Value(b.src), first)
+}
+
+// checkInline walks blocks for rule links, which it resolves, and raw
+// HTML, which it reports; it returns the rule links.
+func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
+	var links []RuleLink
+	for _, n := range nodes {
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch c := c.(type) {
+			case *ast.Link:
+				if link, ok := l.ruleLink(b, c, string(c.Destination)); ok {
+					links = append(links, link)
+				}
+			case *ast.AutoLink:
+				if link, ok := l.ruleLink(b, c, string(c.URL(b.src))); ok {
+					links = append(links, link)
+				}
+			case *ast.HTMLBlock, *ast.RawHTML:
+				l.d.add(b.nodePos(c), CheckSyntax, "raw HTML in the text: write Markdown")
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return links
+}
+
+// ruleLink resolves a link whose destination has the rule: scheme.
+func (l *loader) ruleLink(b *body, n ast.Node, dest string) (RuleLink, bool) {
+	id, ok := strings.CutPrefix(dest, "rule:")
+	if !ok {
+		return RuleLink{}, false
+	}
+	link := RuleLink{ID: id, Text: plainText(n, b.src), Pos: b.nodePos(n)}
+	link.Rule, _ = engine.LookupRule(id)
+	if link.Rule == nil {
+		l.d.add(link.Pos, CheckRuleLink, "rule link to no rule: %q%s", id, ruleHint(id))
+	}
+	return link, true
+}
+
+// ruleHint names the rules of the link's game, when it has any.
+func ruleHint(id string) string {
+	game, _, _ := strings.Cut(id, "/")
+	v := lookupVariant(game)
+	if v == nil {
+		return fmt.Sprintf(" (no variant %q)", game)
+	}
+	ids := make([]string, len(v.Rules))
+	for i, r := range v.Rules {
+		ids[i] = r.ID
+	}
+	return fmt.Sprintf(" (%s has: %s)", game, strings.Join(ids, ", "))
+}

@@ -1,0 +1,187 @@
+package corpus
+
+import (
+	"pasyans/engine"
+	"pasyans/normalize"
+	"pasyans/source"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Edition is the whole edition model.
+type Edition struct {
+	Sources    []*source.Source
+	Paragraphs []*Paragraph // every paragraph of every source, in source order
+	Games      []*Game      // in the book's order; the games of source 003 last
+	Book       *Book        // book.md: the English front matter
+	BookRU     *Book        // book.ru.md: the Russian front matter
+	Glossary   []*Term      // in Russian collation order of Modern
+	Deals      []*Deal      // by game, then file name
+	Stats      []*Stats     // by game
+}
+
+// Paragraph is one paragraph of a source with its readings and what the
+// edition says about it.
+type Paragraph struct {
+	ID         string // "001:7"
+	Source     string // "001"
+	N          int
+	Raw        string // the diplomatic text
+	SHA256     string
+	Diplomatic string
+	Corrected  string
+	Modern     string
+	Apparatus  []normalize.Edit
+	// Owner is the id of the game or book that owns the paragraph; empty
+	// if none does (a diagnostic says so).
+	Owner       string
+	Translation Text       // the English, without notes and claims
+	Notes       []Note     // the editor's notes, in order
+	Rules       []RuleLink // the rule links of the paragraph's section
+	Claims      *Claims    // nil when the section has no claims block
+	// Pos is the paragraph's ## heading in its owner's file, or its line
+	// in the source file when no section translates it.
+	Pos Pos
+}
+
+// Text is a run of Markdown blocks: the source as written and the parsed
+// top-level nodes, whose segments point into Source (the whole body of the
+// file), so a renderer can render the nodes without parsing again.
+type Text struct {
+	Markdown string
+	Nodes    []ast.Node
+	Source   []byte
+}
+
+// Note is one editor's note: a blockquote starting "Note.".
+type Note struct {
+	Text
+	Pos Pos
+}
+
+// RuleLink is a Markdown link to an engine rule: [text](rule:ID).
+type RuleLink struct {
+	ID   string
+	Text string
+	Rule *engine.Rule // nil if the id names no rule
+	Pos  Pos
+}
+
+// Titles names a game or the book in the three forms.
+type Titles struct {
+	RU       string `yaml:"ru" json:"ru"`               // pre-reform Russian
+	RUModern string `yaml:"ru_modern" json:"ru_modern"` // modern Russian
+	EN       string `yaml:"en" json:"en"`
+}
+
+// Aliases are the names a game goes by elsewhere.
+type Aliases struct {
+	Cadogan1874 string `yaml:"cadogan_1874" json:"cadogan_1874,omitempty"`
+	Cadogan1914 string `yaml:"cadogan_1914" json:"cadogan_1914,omitempty"`
+	PySolFC     string `yaml:"pysolfc" json:"pysolfc,omitempty"`
+}
+
+// Game is one game of the edition: games/<id>.md.
+type Game struct {
+	ID         string
+	Variant    *engine.Variant // nil if no variant has the id (a diagnostic says so)
+	Titles     Titles
+	Aliases    Aliases
+	Order      int // the game's number in the book; 0 if not in it
+	Packs      int
+	Title      string // the # heading
+	Intro      Text
+	Paragraphs []*Paragraph
+	Pos        Pos // the file
+}
+
+// Book is book.md (English) or book.ru.md (Russian): the edition's front
+// matter and the paragraphs that belong to no game.
+type Book struct {
+	ID         string
+	Lang       string
+	Titles     Titles
+	Sections   []Section
+	Paragraphs []*Paragraph
+	Pos        Pos
+}
+
+// Section is a # section of the book's introduction.
+type Section struct {
+	Title string
+	Text  Text
+	Pos   Pos
+}
+
+// Term is one glossary entry.
+type Term struct {
+	ID         string   `yaml:"id" json:"id"`
+	PreReform  string   `yaml:"pre_reform" json:"pre_reform"`
+	Modern     string   `yaml:"modern" json:"modern"`
+	EN         string   `yaml:"en" json:"en"`
+	DefEN      string   `yaml:"def_en" json:"def_en"`
+	DefRU      string   `yaml:"def_ru" json:"def_ru"`
+	Paragraphs []string `yaml:"paragraphs" json:"paragraphs"`
+	Pos        Pos      `yaml:"-" json:"-"`
+}
+
+// Deal is an example deal: deals/<game>/<name>.yaml.
+type Deal struct {
+	Name       string // the file name without .yaml
+	Game       string
+	Title      DealTitle
+	Seed       uint64
+	Options    []string
+	Outcome    string            // "won" or "lost"
+	Moves      []engine.MoveText // lines are lines of the deal file
+	Commentary []Comment
+	Proof      *Proof
+	Pos        Pos
+}
+
+// DealTitle names a deal in both languages.
+type DealTitle struct {
+	EN string `yaml:"en" json:"en"`
+	RU string `yaml:"ru" json:"ru"`
+}
+
+// Comment explains one move of a deal.
+type Comment struct {
+	Move int    `yaml:"move" json:"move"` // 1-based
+	Rule string `yaml:"rule" json:"rule,omitempty"`
+	EN   string `yaml:"en" json:"en"`
+	RU   string `yaml:"ru" json:"ru"`
+}
+
+// Proof records the solver's proof of a lost deal.
+type Proof struct {
+	Nodes  int64  `yaml:"nodes" json:"nodes"`
+	Budget string `yaml:"budget" json:"budget"`
+}
+
+// Stats is the solver's statistics for a game, kept as loaded.
+type Stats struct {
+	Game string
+	Data map[string]any
+	Pos  Pos
+}
+
+// Paragraph returns the paragraph with the given id, or nil.
+func (ed *Edition) Paragraph(id string) *Paragraph {
+	for _, p := range ed.Paragraphs {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
+}
+
+// Game returns the game with the given id, or nil.
+func (ed *Edition) Game(id string) *Game {
+	for _, g := range ed.Games {
+		if g.ID == id {
+			return g
+		}
+	}
+	return nil
+}
