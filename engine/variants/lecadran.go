@@ -127,6 +127,16 @@ func (leCadran) Deal(s *engine.State, deck []engine.Card) {
 			st.Cards = st.Cards[:len(st.Cards)-1]
 		}
 	}
+	// Aces of the lowest row go to their places at once (002:6).
+	for lcAutoAce(s, func(from, to, n int) { lcDealMove(s, from, to) }) {
+	}
+}
+
+// lcDealMove moves a top card while dealing (nothing to undo yet).
+func lcDealMove(s *engine.State, from, to int) {
+	f := &s.Piles[from]
+	s.Piles[to].Cards = append(s.Piles[to].Cards, f.Cards[len(f.Cards)-1])
+	f.Cards = f.Cards[:len(f.Cards)-1]
 }
 
 func (g leCadran) Check(s *engine.State, m engine.Move) *engine.Rule {
@@ -178,9 +188,32 @@ func (leCadran) checkDeal(s *engine.State, m engine.Move) *engine.Rule {
 func (leCadran) Apply(s *engine.State, m engine.Move) {
 	if m.Action != 0 {
 		s.Move(lcStock, lcTalon, 1)
-		return
+	} else {
+		s.Move(int(m.From), int(m.To), 1)
 	}
-	s.Move(int(m.From), int(m.To), 1)
+	for lcAutoAce(s, s.Move) {
+	}
+}
+
+// lcAutoAce moves one available ace (a column's lowest card or the talon's
+// top) to the first empty foundation, as 002:6 and 002:10 require "at
+// once"; it reports whether it moved one. move is s.Move during play.
+func lcAutoAce(s *engine.State, move func(from, to, n int)) bool {
+	for from := lcCols; from <= lcTalon; from++ {
+		if from == lcFound {
+			from = lcTalon
+		}
+		if s.Piles[from].Top().Rank() != engine.Ace {
+			continue
+		}
+		for f := lcFound; f < lcFound+8; f++ {
+			if len(s.Piles[f].Cards) == 0 {
+				move(from, f, 1)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lcHasCardMove reports whether any card can be played to a foundation or
