@@ -1,0 +1,99 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"pasyans/engine"
+	"pasyans/engine/solve"
+	_ "pasyans/engine/variants" // the games register themselves
+)
+
+// solveJSON is the JSON shape of pasyans solve (DESIGN.md).
+type solveJSON struct {
+	Result    string   `json:"result"`
+	Moves     []string `json:"moves"`
+	Nodes     int64    `json:"nodes"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+	SeenCap   bool     `json:"seen_cap_hit"`
+	OpenCards bool     `json:"open_cards"`
+}
+
+// solveVariant looks up a game id and its comma-separated options for the
+// solve and stats commands, as a usage error naming the valid ids.
+func solveVariant(game, options string) (*engine.Variant, engine.Options, error) {
+	if game == "" {
+		return nil, 0, usageError("-game is required; valid games: %s", strings.Join(engine.IDs(), ", "))
+	}
+	v, err := engine.Lookup(game)
+	if err != nil {
+		return nil, 0, usageError("%v", err)
+	}
+	o, err := v.ParseOptions(strings.Split(options, ","))
+	if err != nil {
+		return nil, 0, usageError("%v", err)
+	}
+	return v, o, nil
+}
+
+func init() {
+	register(&command{
+		name:  "solve",
+		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-json]",
+		short: "search a deal for a win or prove it lost",
+		long: `Solve searches deal N of a game for a winning line: depth-first over
+every legal move, with a visited set of canonical positions, the game's
+proven safe moves and move ordering. The result is won (with the moves,
+which 'pasyans play' replays to a win), lost (every reachable position was
+visited: no win exists) or unknown (the budget ran out). For games with
+face-down cards the solver knows the hidden cards: it answers the
+open-card problem. Exit status 0 whatever the result.`,
+		flags: func(fs *flag.FlagSet) func(*env, []string) error {
+			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
+			seed := fs.Uint64("seed", 0, "deal `number`")
+			options := fs.String("options", "", "comma-separated option `ids` of the variant")
+			budget := fs.Duration("budget", 2*time.Second, "time `budget` of the search")
+			maxSeen := fs.Int("max-seen", solve.DefaultMaxSeen, "cap on the visited set (`positions`)")
+			asJSON := fs.Bool("json", false, "print JSON")
+			return func(e *env, args []string) error {
+				if len(args) > 0 {
+					return usageError("solve takes no arguments, got %q", args[0])
+				}
+				if *budget <= 0 {
+					return usageError("-budget must be positive, got %v", *budget)
+				}
+				v, o, err := solveVariant(*game, *options)
+				if err != nil {
+					return err
+				}
+				s := engine.NewDeal(v, *seed, o)
+				r := solve.Solve(s, solve.Options{Budget: *budget, MaxSeen: *maxSeen})
+				out := solveJSON{Result: r.Outcome, Moves: []string{}, Nodes: r.Nodes,
+					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards}
+				for _, m := range r.Moves {
+					out.Moves = append(out.Moves, v.FormatMove(m))
+				}
+				if *asJSON {
+					return solveWriteJSON(e.stdout, out)
+				}
+				fmt.Fprintf(e.stdout, "%s seed %d: %s (%d positions in %v, %.2f M/s)\n", v.ID, *seed, r.Outcome,
+					r.Nodes, r.Elapsed.Round(time.Millisecond), float64(r.Nodes)/max(r.Elapsed.Seconds(), 1e-9)/1e6)
+				if r.SeenCapHit {
+					fmt.Fprintf(e.stdout, "the visited set reached its cap of %d positions\n", *maxSeen)
+				}
+				if r.OpenCards {
+					fmt.Fprintln(e.stdout, "open-card problem: the solver knows the face-down cards")
+				}
+				if len(out.Moves) > 0 {
+					fmt.Fprintf(e.stdout, "%d moves:\n", len(out.Moves))
+					for i := 0; i < len(out.Moves); i += 12 {
+						fmt.Fprintln(e.stdout, strings.Join(out.Moves[i:min(i+12, len(out.Moves))], " "))
+					}
+				}
+				return nil
+			}
+		},
+	})
+}

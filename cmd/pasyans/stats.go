@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"pasyans/engine/solve"
+)
+
+func init() {
+	register(&command{
+		name:  "stats",
+		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-workers K] [-json] [-write DIR]",
+		short: "solve many deals and report the win rate",
+		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
+within the budget, in parallel on K workers (default: one per CPU), and
+reports how many were won, proved lost and left unknown, the win rate with
+a 95% Wilson interval in which the unknown deals widen both bounds (the
+lower bound counts them as lost, the upper as won), the median and
+90th-percentile time per deal and the positions searched per second.
+A progress bar is drawn on standard error when it is a terminal.
+-write DIR writes DIR/<game>.yaml with the figures, the budget and the date
+(this is how corpus/stats is regenerated).`,
+		flags: func(fs *flag.FlagSet) func(*env, []string) error {
+			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
+			options := fs.String("options", "", "comma-separated option `ids` of the variant")
+			deals := fs.Int("deals", 100, "`number` of deals")
+			first := fs.Uint64("first", 1, "`seed` of the first deal")
+			budget := fs.Duration("budget", 2*time.Second, "time `budget` per deal")
+			workers := fs.Int("workers", 0, "parallel `searches` (0: one per CPU)")
+			asJSON := fs.Bool("json", false, "print JSON")
+			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
+			return func(e *env, args []string) error {
+				if len(args) > 0 {
+					return usageError("stats takes no arguments, got %q", args[0])
+				}
+				if *deals <= 0 {
+					return usageError("-deals must be positive, got %d", *deals)
+				}
+				if *budget <= 0 {
+					return usageError("-budget must be positive, got %v", *budget)
+				}
+				if *workers < 0 {
+					return usageError("-workers must not be negative, got %d", *workers)
+				}
+				v, o, err := solveVariant(*game, *options)
+				if err != nil {
+					return err
+				}
+				var progress func(solve.Progress)
+				if statsIsTerminal(e.stderr) {
+					progress = func(p solve.Progress) { statsBar(e.stderr, p) }
+				}
+				r := solve.Stats(v, o, *deals, *first, *budget, *workers, progress)
+				if progress != nil {
+					fmt.Fprintln(e.stderr)
+				}
+				if *write != "" {
+					name := filepath.Join(*write, v.ID+".yaml")
+					if err := os.WriteFile(name, []byte(statsYAML(r, time.Now())), 0o644); err != nil {
+						return failure("writing stats: %v", err)
+					}
+				}
+				if *asJSON {
+					return solveWriteJSON(e.stdout, r)
+				}
+				statsText(e.stdout, r)
+				return nil
+			}
+		},
+	})
+}
+
+// solveWriteJSON writes v as indented JSON.
+func solveWriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// statsIsTerminal reports whether w is a character device (a terminal).
+func statsIsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// statsBar redraws the progress line.
+func statsBar(w io.Writer, p solve.Progress) {
+	const width = 30
+	n := width * p.Done / max(p.Total, 1)
+	fmt.Fprintf(w, "\r[%s%s] %d/%d deals, won %.1f%%, decided %d, about %v left   ",
+		strings.Repeat("#", n), strings.Repeat(".", width-n), p.Done, p.Total,
+		100*p.WinRateSoFar, p.DecidedSoFar, p.Remaining.Round(time.Second))
+}
+
+// statsText prints the figures for a reader.
+func statsText(w io.Writer, r solve.StatsResult) {
+	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d workers\n", r.Game, r.Deals, r.First, r.Budget, r.Workers)
+	fmt.Fprintf(w, "won %d, lost %d, unknown %d (%.1f%% unknown)\n", r.Won, r.Lost, r.Unknown, 100*float64(r.Unknown)/float64(max(r.Deals, 1)))
+	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (unknown deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
+	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per worker\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
+	if r.SeenCapHits > 0 {
+		fmt.Fprintf(w, "the visited set reached its cap in %d deals\n", r.SeenCapHits)
+	}
+	if r.OpenCards {
+		fmt.Fprintln(w, "open-card problem: the solver knows the face-down cards")
+	}
+	fmt.Fprintf(w, "elapsed %v\n", time.Duration(r.Elapsed)*time.Millisecond)
+}
+
+// statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.
+func statsYAML(r solve.StatsResult, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers)
+	fmt.Fprintf(&b, "game: %s\n", r.Game)
+	fmt.Fprintf(&b, "options: [%s]\n", strings.Join(r.Options, ", "))
+	fmt.Fprintf(&b, "date: %s\n", now.UTC().Format("2006-01-02"))
+	fmt.Fprintf(&b, "deals: %d\nfirst_seed: %d\nbudget: %s\nworkers: %d\n", r.Deals, r.First, r.Budget, r.Workers)
+	fmt.Fprintf(&b, "won: %d\nlost: %d\nunknown: %d\n", r.Won, r.Lost, r.Unknown)
+	fmt.Fprintf(&b, "win_rate: %.4f\nci95: [%.4f, %.4f]\n", r.WinRate, r.CI95[0], r.CI95[1])
+	fmt.Fprintf(&b, "unknown_fraction: %.4f\n", float64(r.Unknown)/float64(max(r.Deals, 1)))
+	fmt.Fprintf(&b, "median_ms: %.1f\np90_ms: %.1f\n", r.MedianMS, r.P90MS)
+	fmt.Fprintf(&b, "nodes_per_sec: %.0f\nseen_cap_hits: %d\nopen_cards: %t\n", r.NodesPerSec, r.SeenCapHits, r.OpenCards)
+	return b.String()
+}

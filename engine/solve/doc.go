@@ -1,0 +1,33 @@
+// Package solve searches the games of the edition for wins and proves
+// losses, and runs the win statistics that the edition prints.
+//
+// The search is a depth-first search on one mutable engine.State with
+// make/undo (State.Do, State.Undo) and an explicit stack. Positions already
+// visited are kept in a visited set keyed by the full canonical key of the
+// position (its piles, with the piles of each group in Variant.Symmetric
+// sorted, and its counters): keys are stored in full in an arena, so a hash
+// collision can never prune a branch. The set has a cap (Options.MaxSeen);
+// when it is reached the search goes on without recording, and can then
+// no longer claim that a deal is lost.
+//
+// Outcomes: Won (Result.Moves is a winning line that State.Play replays to
+// a win), Lost (the whole reachable space was searched: a proof that no win
+// exists) and Unknown (the budget of time or positions was spent first, or
+// the space was exhausted only after the visited set had filled up).
+//
+// Game knowledge. Each game may add, in its own file of this package, a
+// faster canonical key, safe automatic moves and proven dead positions,
+// each with the argument that makes it correct for that variant, and its
+// move ordering; games without such a file are searched with the generic
+// knowledge (sorted symmetric piles, foundation moves first, no pruning).
+// Tests compare results with and without the safe moves over many deals.
+//
+// Hidden cards. For variants whose deals hide cards (Variant.Hidden, e.g.
+// sympathy) the solver reads the hidden cards like any others: it solves
+// the open-card problem, and Result.OpenCards says so. A Won result there
+// means "winnable by a player who could see every card", a Lost result
+// "not winnable even so".
+//
+// Stats solves many deals in parallel and reports the win rate with a 95%
+// Wilson interval in which the unknown deals widen both bounds.
+package solve

@@ -1,0 +1,96 @@
+package solve
+
+import (
+	"slices"
+
+	"pasyans/engine"
+)
+
+// gameCtx is what the search knows of one game: its canonical key, its
+// proven pruning (dead positions, safe automatic moves) and its move
+// ordering. Each is either generic (true of every game) or proven for the
+// one variant that uses it; see the comments of each game's file.
+type gameCtx interface {
+	// start prepares for a search from s.
+	start(s *engine.State)
+	// key appends the canonical key of s.
+	key(s *engine.State, dst []byte) []byte
+	// dead reports positions proven unwinnable.
+	dead(s *engine.State) bool
+	// safe returns a move among moves that loses nothing: some winning
+	// line, if one exists, begins with it.
+	safe(s *engine.State, moves []engine.Move) (engine.Move, bool)
+	// order appends moves to dst, most promising first.
+	order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move
+}
+
+// newCtx returns the search knowledge for v: a game's own when it has been
+// written, the generic one otherwise.
+func newCtx(v *engine.Variant) gameCtx {
+	switch v.ID {
+	case "le-cadran":
+		return newLeCadran(v)
+	}
+	return newGeneric(v)
+}
+
+// generic is the knowledge true of every game: the symmetric-sorted key,
+// no pruning, and an ordering by destination role (foundations first, the
+// game's words such as deal last).
+type generic struct {
+	v    *engine.Variant
+	k    *keyer
+	rank []int8 // per pile: rank of moves onto it
+	tmp  []scored
+}
+
+type scored struct {
+	m engine.Move
+	r int8
+}
+
+func newGeneric(v *engine.Variant) *generic {
+	g := &generic{v: v, k: newKeyer(v), rank: make([]int8, len(v.Piles))}
+	for i, p := range v.Piles {
+		switch p.Role {
+		case engine.Foundation:
+			g.rank[i] = 0
+		case engine.Discard:
+			g.rank[i] = 1
+		case engine.Tableau:
+			g.rank[i] = 2
+		default:
+			g.rank[i] = 3
+		}
+	}
+	return g
+}
+
+func (g *generic) start(*engine.State) {}
+
+func (g *generic) key(s *engine.State, dst []byte) []byte { return g.k.key(s, dst) }
+
+func (g *generic) dead(*engine.State) bool { return false }
+
+func (g *generic) safe(*engine.State, []engine.Move) (engine.Move, bool) {
+	return engine.Move{}, false
+}
+
+func (g *generic) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
+	g.tmp = g.tmp[:0]
+	for _, m := range moves {
+		r := int8(4)
+		if m.To >= 0 {
+			r = g.rank[m.To]
+		}
+		if m.Action != 0 {
+			r += 4
+		}
+		g.tmp = append(g.tmp, scored{m, r})
+	}
+	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
+	for _, x := range g.tmp {
+		dst = append(dst, x.m)
+	}
+	return dst
+}

@@ -1,0 +1,99 @@
+package solve
+
+import (
+	"testing"
+	"time"
+
+	"pasyans/engine"
+	_ "pasyans/engine/variants"
+)
+
+// replay plays moves from a fresh deal and reports whether they win.
+func replay(t *testing.T, v *engine.Variant, seed uint64, o engine.Options, moves []engine.Move) bool {
+	t.Helper()
+	s := engine.NewDeal(v, seed, o)
+	texts := make([]engine.MoveText, len(moves))
+	for i, m := range moves {
+		texts[i] = engine.MoveText{Text: v.FormatMove(m)}
+	}
+	if n, ill := s.Play(texts); ill != nil {
+		t.Fatalf("%s seed %d: move %d of the solution: %v", v.ID, seed, n+1, ill)
+	}
+	return s.Won()
+}
+
+// TestWonReplays is the property test: every Won answer replays with
+// State.Play to a win, and Solve leaves the position as it found it.
+func TestWonReplays(t *testing.T) {
+	for _, v := range engine.Variants() {
+		sv := New(v)
+		for seed := uint64(1); seed <= 6; seed++ {
+			s := engine.NewDeal(v, seed, 0)
+			before := string(s.Key(nil))
+			r := sv.Solve(s, Options{Budget: 150 * time.Millisecond})
+			if after := string(s.Key(nil)); after != before {
+				t.Fatalf("%s seed %d: Solve changed the position", v.ID, seed)
+			}
+			if s.Depth() != 0 {
+				t.Fatalf("%s seed %d: Solve left %d moves to undo", v.ID, seed, s.Depth())
+			}
+			if r.Outcome == Won && !replay(t, v, seed, 0, r.Moves) {
+				t.Errorf("%s seed %d: the winning line does not win", v.ID, seed)
+			}
+			if r.OpenCards != v.Hidden {
+				t.Errorf("%s: OpenCards %v, Hidden %v", v.ID, r.OpenCards, v.Hidden)
+			}
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := Wilson(50, 100)
+	if lo < 0.40 || lo > 0.41 || hi < 0.59 || hi > 0.60 {
+		t.Errorf("Wilson(50,100) = %v %v, want about 0.404 0.596", lo, hi)
+	}
+	if lo, hi := Wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.28 {
+		t.Errorf("Wilson(0,10) = %v %v", lo, hi)
+	}
+}
+
+func TestSeenSetFullKeys(t *testing.T) {
+	st := newSeenSet(3)
+	for i, k := range []string{"a", "b", "a", "c", "d", "b"} {
+		added, full := st.Add([]byte(k))
+		want := map[int]bool{0: true, 1: true, 3: true, 4: true}[i]
+		if added != want {
+			t.Errorf("Add(%q) #%d = %v, want %v", k, i, added, want)
+		}
+		if full != (i == 4) {
+			t.Errorf("Add(%q) #%d full = %v", k, i, full)
+		}
+	}
+	// Many keys: growth keeps every key findable.
+	st = newSeenSet(1 << 20)
+	for i := 0; i < 100000; i++ {
+		st.Add([]byte{byte(i), byte(i >> 8), byte(i >> 16)})
+	}
+	for i := 0; i < 100000; i++ {
+		if added, _ := st.Add([]byte{byte(i), byte(i >> 8), byte(i >> 16)}); added {
+			t.Fatalf("key %d lost after growth", i)
+		}
+	}
+}
+
+func BenchmarkSolveLeCadran(b *testing.B) {
+	v, err := engine.Lookup("le-cadran")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sv := New(v)
+	var nodes int64
+	var el time.Duration
+	for i := 0; b.Loop(); i++ {
+		s := engine.NewDeal(v, uint64(i%8+1), 0)
+		r := sv.Solve(s, Options{MaxNodes: 1 << 20})
+		nodes += r.Nodes
+		el += r.Elapsed
+	}
+	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+}
