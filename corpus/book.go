@@ -21,18 +21,21 @@ func (l *loader) loadBook(name, id, lang string) (*Book, error) {
 	if bk.Lang == "" {
 		bk.Lang = "en"
 	}
+	if f.broken {
+		bk.ID, bk.Lang = id, lang
+	}
 	if bk.ID != id {
 		l.d.add(f.pos("id"), CheckSyntax, "id %q: %s has id %q", bk.ID, name, id)
 	}
 	if bk.Lang != lang {
 		l.d.add(f.pos("lang"), CheckSyntax, "lang %q: %s is in %q", bk.Lang, name, lang)
 	}
-	if lang == "en" {
+	if lang == "en" && !f.broken {
 		l.checkTitles(f, m.Titles)
 	}
 	owned := l.own(f, bk.ID, m.Paragraphs)
 	pre, secs := f.body.sections()
-	if len(pre) > 0 {
+	if len(pre) > 0 && !f.broken {
 		l.d.add(f.body.nodePos(pre[0]), CheckSyntax, "text before the first # heading")
 	}
 	for _, s := range secs {

@@ -68,12 +68,14 @@ func (g *groups[T]) UnmarshalYAML(n *yaml.Node) error {
 // parseClaims decodes a claims block whose first line is file line first.
 func parseClaims(d *diags, file string, data []byte, first int) *Claims {
 	var y claimsYAML
-	root := decodeYAML(d, file, data, first, &y)
+	root, ok := decodeYAML(d, file, data, first, &y)
 	c := &Claims{Packs: y.Packs, Cards: y.Cards, Removed: y.Removed, Players: y.Players,
 		Foundations: y.Foundations, Building: y.Building, Deals: y.Deals, Win: y.Win,
 		Pos: Pos{File: file, Line: first}, Lines: map[string]int{}}
 	if root == nil {
-		d.add(c.Pos, CheckSyntax, "empty claims block")
+		if ok {
+			d.add(c.Pos, CheckSyntax, "empty claims block")
+		}
 		return c
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {

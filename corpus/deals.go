@@ -43,7 +43,7 @@ func (l *loader) loadDeals() error {
 
 func (l *loader) loadDeal(name string, data []byte) *Deal {
 	var y dealYAML
-	root := decodeYAML(&l.d, name, data, 1, &y)
+	root, _ := decodeYAML(&l.d, name, data, 1, &y)
 	if root == nil {
 		l.d.add(Pos{File: name, Line: 1}, CheckDeal, "empty deal file")
 		return nil

@@ -43,6 +43,11 @@ type mdFile struct {
 	root   *yaml.Node // the front matter's root mapping; nil if empty or broken
 	fmLine int        // file line of the front matter's first line
 	body   *body
+	// broken is true when the front matter is missing or does not parse:
+	// then the file's sections stand for its list of paragraphs, so that
+	// one fault does not cascade.
+	broken bool
+	owner  string // the owner id for a broken file: the file's base name
 }
 
 // line returns the file line of a front-matter key, or of the file's
@@ -63,13 +68,17 @@ func (l *loader) readMarkdown(name string, meta any) (f *mdFile, ok bool, err er
 	if !ok {
 		return nil, false, err
 	}
+	f = &mdFile{name: name, owner: strings.TrimSuffix(path.Base(name), ".md")}
 	fm, bodySrc, fmLine, bodyLine, err := splitFrontMatter(data)
 	if err != nil {
 		l.d.add(Pos{File: name, Line: 1}, CheckSyntax, "%v", err)
-		return nil, false, nil
+		f.broken, bodySrc, bodyLine = true, data, 1
+	} else {
+		f.fmLine = fmLine
+		var ok bool
+		f.root, ok = decodeYAML(&l.d, name, fm, fmLine, meta)
+		f.broken = !ok
 	}
-	f = &mdFile{name: name, fmLine: fmLine}
-	f.root = decodeYAML(&l.d, name, fm, fmLine, meta)
 	f.body = parseBody(l.md, name, bodySrc, bodyLine)
 	return f, true, nil
 }
@@ -98,14 +107,19 @@ func (l *loader) loadGame(name string) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{ID: m.ID, Titles: m.Titles, Aliases: m.Aliases, Order: m.Order, Packs: m.Packs, Pos: f.pos("variant")}
-	if want := strings.TrimSuffix(path.Base(name), ".md"); g.ID != want {
-		l.d.add(f.pos("id"), CheckSyntax, "id %q does not match the file name (want %q)", g.ID, want)
+	switch {
+	case f.broken:
+		g.ID = f.owner
+	case g.ID != f.owner:
+		l.d.add(f.pos("id"), CheckSyntax, "id %q does not match the file name (want %q)", g.ID, f.owner)
 	}
-	l.checkTitles(f, m.Titles)
-	g.Variant = l.variant(f, m.Variant)
+	if !f.broken {
+		l.checkTitles(f, m.Titles)
+		g.Variant = l.variant(f, m.Variant)
+	}
 	owned := l.own(f, g.ID, m.Paragraphs)
 	pre, secs := f.body.sections()
-	if len(pre) > 0 {
+	if len(pre) > 0 && !f.broken {
 		l.d.add(f.body.nodePos(pre[0]), CheckSyntax, "text before the # title: a game file's body opens with its # title")
 	}
 	intro, rest := splitIntro(secs)
@@ -219,6 +233,9 @@ func (l *loader) paragraphSection(f *mdFile, s section, owned map[string]*Paragr
 		return nil
 	}
 	c := l.readSection(b, s)
+	if f.broken {
+		l.adopt(f, s, owned)
+	}
 	p, ok := owned[s.title]
 	switch {
 	case !ok && l.listed(f, s.title):
@@ -235,6 +252,18 @@ func (l *loader) paragraphSection(f *mdFile, s section, owned map[string]*Paragr
 		l.d.add(s.pos, CheckTranslated, "paragraph %s has no translation: its section holds only notes or claims", s.title)
 	}
 	return p
+}
+
+// adopt makes a file whose front matter is broken the owner of the
+// paragraph its section translates, unless another file owns it.
+func (l *loader) adopt(f *mdFile, s section, owned map[string]*Paragraph) {
+	p := l.byID[s.title]
+	if p == nil || l.owners[s.title] != (Pos{}) {
+		return
+	}
+	l.owners[s.title] = s.pos
+	p.Owner = f.owner
+	owned[s.title] = p
 }
 
 // listed reports whether the file's front matter lists id.

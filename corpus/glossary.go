@@ -16,7 +16,7 @@ func (l *loader) loadGlossary() error {
 		return err
 	}
 	var terms []*Term
-	root := decodeYAML(&l.d, glossaryFile, data, 1, &terms)
+	root, _ := decodeYAML(&l.d, glossaryFile, data, 1, &terms)
 	var lines []int
 	if root != nil {
 		for _, it := range root.Content {

@@ -36,23 +36,23 @@ func splitFrontMatter(data []byte) (fm, body []byte, fmLine, bodyLine int, err e
 
 // decodeYAML decodes data, which starts at file line firstLine, strictly into
 // v: unknown keys and type mismatches become diagnostics at their file line.
-// It returns the document's root node (nil when the YAML does not parse or
-// is empty) and whether v was decoded, perhaps in part.
-func decodeYAML(d *diags, file string, data []byte, firstLine int, v any) *yaml.Node {
+// It returns the document's root node, nil when the YAML is empty or does
+// not parse (then ok is false).
+func decodeYAML(d *diags, file string, data []byte, firstLine int, v any) (root *yaml.Node, ok bool) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		yamlDiags(d, file, firstLine, err)
-		return nil
+		return nil, false
 	}
 	if len(doc.Content) == 0 {
-		return nil
+		return nil, true
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(v); err != nil && !errors.Is(err, io.EOF) {
 		yamlDiags(d, file, firstLine, err)
 	}
-	return doc.Content[0]
+	return doc.Content[0], true
 }
 
 var (
@@ -74,6 +74,11 @@ func yamlDiags(d *diags, file string, firstLine int, err error) {
 		if sm := yamlLine.FindStringSubmatch(m); sm != nil {
 			line, _ = strconv.Atoi(sm[1])
 			m = sm[2]
+			// yaml.v3 reports its parser's errors (not its scanner's)
+			// at the 0-based line of the construct they interrupt.
+			if strings.HasPrefix(m, "did not find expected") {
+				line++
+			}
 		}
 		m = strings.TrimPrefix(m, "yaml: ")
 		if sm := yamlUnknown.FindStringSubmatch(m); sm != nil {

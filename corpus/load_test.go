@@ -1,0 +1,234 @@
+package corpus
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// realCorpus copies the corpus beside this file (the data the binary
+// embeds) into a MapFS that a test may change.
+func realCorpus(t testing.TB) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS("."), ".", func(name string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && name == "testdata":
+			return fs.SkipDir
+		case d.IsDir() || strings.HasSuffix(name, ".go"):
+			return nil
+		}
+		data, err := os.ReadFile(name)
+		m[name] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// loadDiags loads fsys and returns its diagnostics; the edition must load.
+func loadDiags(t testing.TB, fsys fs.FS) (*Edition, Diagnostics) {
+	t.Helper()
+	ed, err := Load(fsys)
+	if ed == nil {
+		t.Fatalf("Load: %v", err)
+	}
+	ds, _ := err.(Diagnostics)
+	return ed, ds
+}
+
+// edit replaces the first match of the regexp old in file by new (with
+// $1-style expansion), failing if old does not occur.
+type edit struct{ file, old, new string }
+
+func (e edit) apply(t *testing.T, m fstest.MapFS) {
+	t.Helper()
+	if e.old == "" { // a new file
+		m[e.file] = &fstest.MapFile{Data: []byte(e.new)}
+		return
+	}
+	f := m[e.file]
+	if f == nil {
+		t.Fatalf("no file %s in the corpus", e.file)
+	}
+	re := regexp.MustCompile(e.old)
+	loc := re.FindSubmatchIndex(f.Data)
+	if loc == nil {
+		t.Fatalf("%s: %q not found: the corpus changed; update the test case", e.file, e.old)
+	}
+	repl := re.Expand(nil, []byte(e.new), f.Data, loc)
+	data := append(append(append([]byte{}, f.Data[:loc[0]]...), repl...), f.Data[loc[1]:]...)
+	m[e.file] = &fstest.MapFile{Data: data}
+}
+
+var placeholder = regexp.MustCompile(`\{([^{}:]+):([^{}]+)\}`)
+
+// expand replaces each {file:text} in want by the line of the first line
+// of m's file that contains text.
+func expand(t *testing.T, m fstest.MapFS, want string) string {
+	return placeholder.ReplaceAllStringFunc(want, func(s string) string {
+		sm := placeholder.FindStringSubmatch(s)
+		f := m[sm[1]]
+		if f == nil {
+			t.Fatalf("placeholder %s: no file", s)
+		}
+		for i, line := range strings.Split(string(f.Data), "\n") {
+			if strings.Contains(line, sm[2]) {
+				return fmt.Sprint(i + 1)
+			}
+		}
+		t.Fatalf("placeholder %s: text not found", s)
+		return ""
+	})
+}
+
+// diagKey identifies a diagnostic apart from its line, so that the corpus's
+// own diagnostics cancel out even when an edit shifts them.
+func diagKey(d Diagnostic) string { return d.Pos.File + "\x00" + d.Rule + "\x00" + d.Msg }
+
+// newDiags returns the diagnostics of got that base does not have.
+func newDiags(base, got Diagnostics) []string {
+	count := map[string]int{}
+	for _, d := range base {
+		count[diagKey(d)]++
+	}
+	var out []string
+	for _, d := range got {
+		if k := diagKey(d); count[k] > 0 {
+			count[k]--
+			continue
+		}
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// match reports whether a diagnostic matches a wanted line; a want ending
+// in "*" matches by prefix.
+func match(got, want string) bool {
+	if p, ok := strings.CutSuffix(want, "*"); ok {
+		return strings.HasPrefix(got, p)
+	}
+	return got == want
+}
+
+// matchAll reports whether got and want pair off one to one.
+func matchAll(got, want []string) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	used := make([]bool, len(got))
+	for _, w := range want {
+		found := false
+		for i, g := range got {
+			if !used[i] && match(g, w) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+const hex0 = "0000000000000000000000000000000000000000000000000000000000000000"
+
+func TestBrokenCorpora(t *testing.T) {
+	base := realCorpus(t)
+	ed, baseDiags := loadDiags(t, base)
+	for _, d := range baseDiags {
+		t.Logf("the corpus as it stands: %s", d)
+	}
+	sha := func(id string) string { return ed.Paragraph(id).SHA256 }
+	cases := []struct {
+		name  string
+		edits []edit
+		want  []string
+	}{
+		{"unknown-key", []edit{{"games/salic-law.md", "\npacks: 2\n", "\npacks: 2\ncolour: red\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:colour}: unknown key "colour"`}},
+		{"unknown-nested-key", []edit{{"games/salic-law.md", "\n  en: The Salic Law\n", "\n  en: The Salic Law\n  fr: La Loi salique\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:fr: La Loi}: unknown key "fr"`}},
+		{"malformed-yaml", []edit{{"games/salic-law.md", "\npacks: 2\n", "\npacks: [2\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:packs: [2}: did not find expected ',' or ']'`}},
+		{"no-front-matter", []edit{{"games/salic-law.md", `^---\n`, "\n"}},
+			[]string{`games/salic-law.md:1: the file must open with a YAML front matter between "---" lines`}},
+		{"heading-not-a-paragraph", []edit{{"games/salic-law.md", "\n## 001:2\n", "\n## Rules\n"}},
+			[]string{
+				`games/salic-law.md:{games/salic-law.md:## Rules}: heading "Rules" is not a paragraph id: write ## NNN:n (e.g. ## 001:7)`,
+				`games/salic-law.md:{games/salic-law.md:"001:2"}: paragraph 001:2 has no ## 001:2 section with its translation`,
+			}},
+		{"no-translation", []edit{{"games/salic-law.md", "\n## 001:2\n\nRules.\n", "\n## 001:2\n\n> Note. Nothing.\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:## 001:2}: paragraph 001:2 has no translation: its section holds only notes or claims`}},
+		{"blockquote-not-a-note", []edit{{"games/salic-law.md", "\n## 001:2\n\nRules.\n", "\n## 001:2\n\nRules.\n\n> Nothing.\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:> Nothing.}: a blockquote in a paragraph section is a note and starts with "Note."`}},
+		{"raw-html", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.<br>\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:Rules.<br>}: raw HTML in the text: write Markdown`}},
+		{"second-title", []edit{{"games/salic-law.md", "\n## 001:2\n", "\n# Rules\n\n## 001:2\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:# Rules}: a second # heading "Rules": a game file has one # title, then ## NNN:n paragraph sections`}},
+		{"owned-twice", []edit{{"book.md", `(\n  - id: "001:11"\n)`, "${1}    sha256: " + sha("001:11") + "\n  - id: \"001:4\"\n    sha256: " + sha("001:4") + "\n#"}},
+			[]string{`book.md:{book.md:"001:4"}: paragraph 001:4 is owned twice: also by games/salic-law.md:{games/salic-law.md:"001:4"}`}},
+		{"owned-never", []edit{{"games/salic-law.md", `\n  - id: "001:12"\n    sha256: [0-9a-f]+`, ""}},
+			[]string{
+				`sources/001.txt:12: paragraph 001:12 ("Вторично пасьянсъ не раскладывается.") is owned by no game: list it in the front matter of a game or of book.md`,
+				`games/salic-law.md:{games/salic-law.md:## 001:12}: section 001:12: the paragraph is not listed in the front matter's paragraphs`,
+			}},
+		{"no-such-paragraph", []edit{{"games/salic-law.md", `\n  - id: "001:12"\n`, "\n  - id: \"001:99\"\n    sha256: " + hex0 + "\n  - id: \"001:12\"\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:"001:99"}: no paragraph 001:99: source 001 has 12 paragraphs`}},
+		{"stale-checksum", []edit{{"games/salic-law.md", `(\n  - id: "001:4"\n    sha256: )[0-9a-f]+`, "${1}" + hex0}},
+			[]string{`games/salic-law.md:{games/salic-law.md:"001:4"}: stale checksum for 001:4: the paragraph now reads "II. Основныя карты*`}},
+		{"rule-link", []edit{{"games/salic-law.md", `Suits are not followed\.`, "[Suits are not followed](rule:salic-law/no-such-rule)."}},
+			[]string{`games/salic-law.md:{games/salic-law.md:no-such-rule}: rule link to no rule: "salic-law/no-such-rule" (salic-law has: *`}},
+		{"rule-link-no-game", []edit{{"games/salic-law.md", `Suits are not followed\.`, "<rule:croquet/mallets>."}},
+			[]string{`games/salic-law.md:{games/salic-law.md:croquet}: rule link to no rule: "croquet/mallets" (no variant "croquet")`}},
+		{"unknown-variant", []edit{{"games/salic-law.md", "\nvariant: salic-law\n", "\nvariant: salic-lawn\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:variant:}: unknown variant "salic-lawn" (the engine has: *`}},
+		{"missing-title", []edit{{"games/salic-law.md", "\n  en: The Salic Law\n", "\n  en: \"\"\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:titles:}: missing title titles.en`}},
+		{"claims-unknown-key", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n```claims\npacks: 2\nfoundations: {count: 8, base: A, colour: red}\n```\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:colour: red}: unknown key "colour"`}},
+		{"claims-bad-rank", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n```claims\nfoundations:\n  - {count: 8, base: A, top: Z}\n```\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:foundations:}: claim foundations: "Z" is not a rank (A 2 … 9 T J Q K)`}},
+		{"claims-second-block", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n```claims\npacks: 2\n```\n\n```claims again\ndeals: 1\n```\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:claims again}: a second claims block in section 001:2: write all claims in one`}},
+		{"glossary-missing-paragraph", []edit{{"glossary.yaml", `"003:10", "003:18"`, `"003:10", "003:99"`}},
+			[]string{`glossary.yaml:{glossary.yaml:id: without-shuffling}: term "without-shuffling": no paragraph 003:99: source 003 has *`}},
+		{"glossary-order", []edit{{"glossary.yaml", `modern: "базовые карты"`, `modern: "яблоко"`}},
+			[]string{`glossary.yaml:{glossary.yaml:id: without-shuffling}: glossary not in Russian alphabetical order: "без тасовки" (without-shuffling) sorts before "яблоко" (base-cards, line {glossary.yaml:id: base-cards})`}},
+		{"glossary-unknown-key", []edit{{"glossary.yaml", "\n  en: \"side cards\"\n", "\n  en: \"side cards\"\n  fr: \"cartes\"\n"}},
+			[]string{`glossary.yaml:{glossary.yaml:fr: "cartes"}: unknown key "fr"`}},
+		{"deal-unknown-game", []edit{{"deals/croquet/first.yaml", "", "game: croquet\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: lost\nmoves: deal\n"}},
+			[]string{`deals/croquet/first.yaml:1: deal for unknown game "croquet": there is no games/croquet.md`}},
+		{"deal-bad-move", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: lost\nmoves: |\n  deal\n  zz>k1\n"}},
+			[]string{`deals/salic-law/bad.yaml:7: move 2: bad move "zz>k1": no pile "zz" in salic-law; *`}},
+		{"deal-bad-outcome", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: drawn\nmoves: deal\n"}},
+			[]string{`deals/salic-law/bad.yaml:4: outcome "drawn": want won or lost`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := realCorpus(t)
+			for _, e := range c.edits {
+				e.apply(t, m)
+			}
+			_, ds := loadDiags(t, m)
+			got := newDiags(baseDiags, ds)
+			want := make([]string, len(c.want))
+			for i, w := range c.want {
+				want[i] = expand(t, m, w)
+			}
+			if !matchAll(got, want) {
+				t.Errorf("new diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
