@@ -19,10 +19,10 @@ const (
 
 var npRules = twRules{
 	dealRound: &engine.Rule{ID: "new-places/deal-round",
-		EN:            "Twelve cards are laid face up, one on each pile from left to right (t1…t12); when play stops, the word deal lays the next round of twelve the same way (the last round may be short) until the pack is out. Cards leave the pack only so, or to replace a card played, and never go back to it.",
-		RU:            "Выкладывают двенадцать открытых карт, по одной на каждую стопку слева направо (t1…t12); когда ходов нет, слово deal выкладывает так же следующий ряд из двенадцати (последний может быть короче), пока колода не кончится. Карты уходят из колоды только так или на место сыгранной карты и в неё не возвращаются.",
-		Book:          []string{"003:20", "003:4", "003:8"},
-		Reconstructed: "003 gives only the differences from Швейцарка and says nothing of further rounds; the edition keeps Швейцарка's rounds of twelve (003:8), dealt when the player chooses; the twelve places and their order are the edition's reconstruction of the missing figure"},
+		EN:            "As in Швейцарка: twelve cards are laid face up, one on each pile from left to right (t1…t12); the word deal lays the next round of twelve the same way (the last round may be short) until the pack is out. The player deals when he chooses. Cards leave the pack only so, or to replace a card played (new-places/replace), and never go back to it.",
+		RU:            "Как в «Швейцарке»: выкладывают двенадцать открытых карт, по одной на каждую стопку слева направо (t1…t12); слово deal выкладывает так же следующий ряд из двенадцати (последний может быть короче), пока колода не кончится. Когда выкладывать, решает игрок. Карты уходят из колоды только так или на место сыгранной карты (new-places/replace) и в неё не возвращаются.",
+		Book:          []string{"003:4", "003:8"},
+		Reconstructed: "003 gives only the differences from Швейцарка and says nothing of further rounds; the edition keeps Швейцарка's rounds of twelve (003:8), dealt when the player chooses (the literal reading is the option strict-deal); the twelve places and their order are the edition's reconstruction of the missing figure"},
 	strictDeal: &engine.Rule{ID: "new-places/strict-deal",
 		EN:     "Literal reading of 003:8: the next round is dealt only when no top card of a pile can go to a foundation.",
 		RU:     "Буквальное чтение 003:8: следующий ряд выкладывают, лишь когда ни одну верхнюю карту стопок нельзя переложить на базовые.",

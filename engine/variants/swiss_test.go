@@ -186,3 +186,26 @@ func TestSwissProperties(t *testing.T) {
 
 func BenchmarkSwissPlayout(b *testing.B)   { enginetest.BenchPlayouts(b, "swiss") }
 func BenchmarkSwissApplyUndo(b *testing.B) { enginetest.BenchApplyUndo(b, "swiss") }
+
+// TestTwelveLayouts checks that each of the three figures places every
+// pile exactly once and says that it is a reconstruction.
+func TestTwelveLayouts(t *testing.T) {
+	for _, id := range []string{"swiss", "st-helena", "new-places"} {
+		v, _ := engine.Lookup(id)
+		seen := map[string]int{}
+		for _, sl := range v.Layout.Slots {
+			seen[sl.Pile]++
+			if sl.X+1 > v.Layout.Width+1e-9 || sl.Y+engine.CardHeight > v.Layout.Height+1e-9 {
+				t.Errorf("%s: pile %s lies outside the figure", id, sl.Pile)
+			}
+		}
+		for _, p := range v.Piles {
+			if seen[p.ID] != 1 {
+				t.Errorf("%s: pile %s placed %d times", id, p.ID, seen[p.ID])
+			}
+		}
+		if v.Layout.Reconstructed == "" {
+			t.Errorf("%s: figure not marked as reconstructed", id)
+		}
+	}
+}
