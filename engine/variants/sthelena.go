@@ -26,7 +26,7 @@ var shRules = twRules{
 	strictDeal: &engine.Rule{ID: "st-helena/strict-deal",
 		EN:     "Literal reading of 003:8: the next round is dealt only when no top card of a pile can go to a foundation.",
 		RU:     "Буквальное чтение 003:8: следующий ряд выкладывают, лишь когда ни одну верхнюю карту стопок нельзя переложить на базовые.",
-		Book:   []string{"003:8"},
+		Book:   []string{"003:17", "003:8"},
 		Option: "strict-deal"},
 	redeal: &engine.Rule{ID: "st-helena/redeal",
 		EN:            "When the whole pack has been laid out and the patience stops, the cards are gathered in the order of dealing and dealt again without shuffling (redeal): the piles are stacked face up, t1 at the bottom and t12 on top, and turned face down, so the new pack deals first the cards of t1 from its bottom card up, then t2, and so on. Cards on the foundations stay.",
