@@ -1,0 +1,73 @@
+package main
+
+import (
+	"flag"
+
+	"pasyans/corpus"
+	"pasyans/corpus/check"
+)
+
+func init() {
+	register(&command{
+		name:  "check",
+		usage: "[-corpus DIR] [-json] [-probes N]",
+		short: "prove that the text, the engine and the example deals agree",
+		long: `Check loads the corpus (the copy built into pasyans, or the folder given
+with -corpus) and checks it: every source paragraph owned exactly once,
+checksums current, every rule link resolving, every rule the engine
+enforces cited by a paragraph or marked reconstructed, titles in all forms
+and a translation for every paragraph, glossary references existing, and
+every example deal replaying to its stated outcome.
+
+The report is grouped by game, one line per check, then the problems as
+file:line: message. Exit status 1 if any check fails, 2 if the corpus
+cannot be read.`,
+		flags: func(fs *flag.FlagSet) func(*env, []string) error {
+			var cf corpusFlags
+			cf.register(fs)
+			asJSON := fs.Bool("json", false, "print the report as JSON")
+			probes := fs.Int("probes", 200, "behaviour probes per game (`N`)")
+			return func(e *env, args []string) error {
+				if len(args) > 0 {
+					return usageError("check takes no arguments")
+				}
+				if *probes < 0 {
+					return usageError("-probes %d: want a count of 0 or more", *probes)
+				}
+				ed, ds, err := cf.load()
+				if err != nil {
+					return err
+				}
+				r := check.Run(ed, check.Options{Load: ds, Probes: *probes})
+				if err := writeReport(e, r, *asJSON, cf.name); err != nil {
+					return err
+				}
+				if !r.OK() {
+					return failure("check: %d %s", len(r.Diagnostics), pluralize(len(r.Diagnostics), "error"))
+				}
+				return nil
+			}
+		},
+	})
+}
+
+// writeReport prints the report, as JSON or for people, with file names
+// as the user can open them.
+func writeReport(e *env, r *check.Report, asJSON bool, name func(string) string) error {
+	rename := func(ds corpus.Diagnostics) {
+		for i := range ds {
+			ds[i].Pos.File = name(ds[i].Pos.File)
+		}
+	}
+	rename(r.Diagnostics)
+	for _, g := range r.Groups {
+		rename(g.Diagnostics)
+		for i, f := range g.Files {
+			g.Files[i] = name(f)
+		}
+	}
+	if asJSON {
+		return writeJSON(e.stdout, r)
+	}
+	return r.WriteText(e.stdout)
+}

@@ -1,0 +1,203 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"pasyans/corpus"
+	"pasyans/engine"
+)
+
+// gameGroup checks one game: its paragraphs, the citations of its
+// variant's rules, its claims and its example deals.
+func gameGroup(ed *corpus.Edition, g *corpus.Game, cited map[string][]string, all *corpus.Diagnostics) *Group {
+	grp := &Group{ID: g.ID, Title: g.Titles.EN, Files: []string{g.Pos.File, "deals/" + g.ID + "/"}}
+	grp.add("structure", "front matter and sections well-formed", nil)
+	grp.add("paragraphs", paragraphSummary(g.Paragraphs), map[string]int{"paragraphs": len(g.Paragraphs)})
+	summary, counts := ruleSummary(g, cited, all)
+	grp.add("rules", summary, counts)
+	nclaims, nparas := 0, 0
+	for _, p := range g.Paragraphs {
+		if n := p.Claims.Len(); n > 0 {
+			nclaims, nparas = nclaims+n, nparas+1
+		}
+	}
+	grp.add("claims", fmt.Sprintf("%d %s in %d %s (compared with the Spec: not yet)", nclaims, plural(nclaims, "claim"), nparas, plural(nparas, "paragraph")),
+		map[string]int{"claims": nclaims})
+	summary, counts = dealSummary(ed, g, all)
+	grp.add("deals", summary, counts)
+	return grp
+}
+
+func paragraphSummary(ps []*corpus.Paragraph) string {
+	translated, notes := 0, 0
+	for _, p := range ps {
+		if p.Translation.Markdown != "" {
+			translated++
+		}
+		notes += len(p.Notes)
+	}
+	return fmt.Sprintf("%d owned, %d translated, %d %s", len(ps), translated, notes, plural(notes, "note"))
+}
+
+// ruleSummary checks that each rule of the game's variant is cited by a
+// paragraph or reconstructed, and that the paragraphs the engine says
+// state a rule exist.
+func ruleSummary(g *corpus.Game, cited map[string][]string, all *corpus.Diagnostics) (string, map[string]int) {
+	links, resolved := 0, 0
+	for _, p := range g.Paragraphs {
+		for _, l := range p.Rules {
+			links++
+			if l.Rule != nil {
+				resolved++
+			}
+		}
+	}
+	counts := map[string]int{"links": links, "resolved": resolved}
+	if g.Variant == nil {
+		return fmt.Sprintf("%d %s (%d resolved); no engine variant", links, plural(links, "link"), resolved), counts
+	}
+	var nCited, nRecon, nUncited int
+	for _, r := range g.Variant.Rules {
+		switch {
+		case len(cited[r.ID]) > 0:
+			nCited++
+		case r.Reconstructed != "":
+			nRecon++
+		default:
+			nUncited++
+			*all = append(*all, corpus.Diagnostic{Pos: citePos(g, r), Rule: CheckCited, Msg: uncited(r)})
+		}
+	}
+	counts["engine_rules"], counts["cited"], counts["reconstructed"], counts["uncited"] = len(g.Variant.Rules), nCited, nRecon, nUncited
+	return fmt.Sprintf("%d %s (%d resolved); %d engine %s: %d cited, %d reconstructed, %d uncited",
+		links, plural(links, "link"), resolved, len(g.Variant.Rules), plural(len(g.Variant.Rules), "rule"), nCited, nRecon, nUncited), counts
+}
+
+// citePos is where a link to r belongs: the section of the first
+// paragraph of the game that the engine says states it, else the game's
+// variant line.
+func citePos(g *corpus.Game, r *engine.Rule) corpus.Pos {
+	for _, id := range r.Book {
+		for _, p := range g.Paragraphs {
+			if p.ID == id && p.Pos.File == g.Pos.File {
+				return p.Pos
+			}
+		}
+	}
+	return g.Pos
+}
+
+func uncited(r *engine.Rule) string {
+	where := "link it from the paragraph that states it, or mark it reconstructed in the engine"
+	if len(r.Book) > 0 {
+		where = "the engine says " + strings.Join(r.Book, ", ") + " state it: link it there"
+	}
+	return fmt.Sprintf("rule %s (%q) is cited by no paragraph and not marked reconstructed; %s", r.ID, short(r.EN, 50), where)
+}
+
+// short returns the first n runes of s, with an ellipsis if cut.
+func short(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return strings.TrimSpace(string(r[:n])) + "…"
+	}
+	return s
+}
+
+// dealSummary replays the game's example deals.
+func dealSummary(ed *corpus.Edition, g *corpus.Game, all *corpus.Diagnostics) (string, map[string]int) {
+	n, ok := 0, 0
+	for _, d := range ed.Deals {
+		if d.Game != g.ID {
+			continue
+		}
+		n++
+		if diag := replay(g.Variant, d); diag != nil {
+			*all = append(*all, *diag)
+			continue
+		}
+		ok++
+	}
+	counts := map[string]int{"deals": n, "verified": ok}
+	if n == 0 {
+		return "no example deals", counts
+	}
+	return fmt.Sprintf("%d of %d %s replayed to the stated outcome", ok, n, plural(n, "deal")), counts
+}
+
+// replay plays a deal's moves and compares the end with its outcome.
+func replay(v *engine.Variant, d *corpus.Deal) *corpus.Diagnostic {
+	fail := func(pos corpus.Pos, format string, args ...any) *corpus.Diagnostic {
+		return &corpus.Diagnostic{Pos: pos, Rule: CheckReplay, Msg: fmt.Sprintf("deal %s: ", d.Name) + fmt.Sprintf(format, args...)}
+	}
+	if v == nil {
+		return fail(d.Pos, "cannot replay: the game has no engine variant")
+	}
+	if len(d.Moves) == 0 {
+		return fail(d.Pos, "cannot replay: no valid move list")
+	}
+	opts, err := v.ParseOptions(d.Options)
+	if err != nil {
+		return fail(d.Pos, "cannot replay: %v", err)
+	}
+	st := engine.NewDeal(v, d.Seed, opts)
+	if _, ill := st.Play(d.Moves); ill != nil {
+		return fail(corpus.Pos{File: d.Pos.File, Line: ill.Line}, "move %d %q is illegal: %s [%s]", ill.Index, ill.Move, ill.Reason, ill.Rule)
+	}
+	last := corpus.Pos{File: d.Pos.File, Line: d.Moves[len(d.Moves)-1].Line}
+	switch won := st.Won(); {
+	case d.Outcome == "won" && !won:
+		return fail(last, "stated won, but the position after the last move (%d) is not won", len(d.Moves))
+	case d.Outcome == "lost" && won:
+		return fail(last, "stated lost, but the moves win the game")
+	}
+	return nil
+}
+
+// bookGroup summarizes the book's paragraphs and sections.
+func bookGroup(ed *corpus.Edition) *Group {
+	g := &Group{ID: "book", Title: "front matter", Files: []string{"book.md", "book.ru.md"}}
+	g.add("structure", "front matter and sections well-formed", nil)
+	var paras []*corpus.Paragraph
+	sections := 0
+	for _, b := range []*corpus.Book{ed.Book, ed.BookRU} {
+		if b != nil {
+			paras = append(paras, b.Paragraphs...)
+			sections += len(b.Sections)
+		}
+	}
+	g.add("paragraphs", paragraphSummary(paras)+fmt.Sprintf("; %d %s in English and Russian", sections, plural(sections, "section")),
+		map[string]int{"paragraphs": len(paras), "sections": sections})
+	return g
+}
+
+// glossaryGroup summarizes the glossary.
+func glossaryGroup(ed *corpus.Edition) *Group {
+	g := &Group{ID: "glossary", Files: []string{"glossary.yaml"}}
+	refs := 0
+	for _, t := range ed.Glossary {
+		refs += len(t.Paragraphs)
+	}
+	g.add("terms", fmt.Sprintf("%d %s, %d paragraph %s, Russian alphabetical order", len(ed.Glossary), plural(len(ed.Glossary), "term"), refs, plural(refs, "reference")),
+		map[string]int{"terms": len(ed.Glossary), "references": refs})
+	return g
+}
+
+// sourcesGroup summarizes the sources and the ownership of their
+// paragraphs.
+func sourcesGroup(ed *corpus.Edition) *Group {
+	g := &Group{ID: "sources", Files: []string{"sources.yaml", "emendations.tsv"}}
+	owned, edits := 0, 0
+	for _, p := range ed.Paragraphs {
+		if p.Owner != "" {
+			owned++
+		}
+		edits += len(p.Apparatus)
+	}
+	for _, s := range ed.Sources {
+		g.Files = append(g.Files, s.File)
+	}
+	g.add("paragraphs", fmt.Sprintf("%d %s in %d %s, %d owned, %d apparatus entries", len(ed.Paragraphs), plural(len(ed.Paragraphs), "paragraph"),
+		len(ed.Sources), plural(len(ed.Sources), "source"), owned, edits), map[string]int{"paragraphs": len(ed.Paragraphs), "owned": owned})
+	return g
+}
