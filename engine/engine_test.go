@@ -61,7 +61,7 @@ func TestDealsPinned(t *testing.T) {
 		{"le-cadran", 1, "c1", "JD 7C 2D QS"},
 		{"le-cadran", 1, "c10", "9S 3H TC QH"},
 		{"le-cadran", 2, "c1", "4D QC 3S QD"},
-		{"le-cadran", 1234567, "c5", "3H 6H JH AH"},
+		{"le-cadran", 1234567, "c5", "3H 6H JH"}, // its AH went to a foundation at once,
 	}
 	for _, tt := range tests {
 		v, err := engine.Lookup(tt.game)
