@@ -30,6 +30,8 @@ func newCtx(v *engine.Variant) gameCtx {
 	switch v.ID {
 	case "le-cadran":
 		return newLeCadran(v)
+	case "salic-law":
+		return newSalicLaw(v)
 	}
 	return newGeneric(v)
 }

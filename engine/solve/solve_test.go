@@ -97,3 +97,56 @@ func BenchmarkSolveLeCadran(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
 }
+
+// TestSafeMovesAgree compares answers with and without the safe automatic
+// moves over many deals of the games that have them: a deal decided both
+// ways must get the same answer.
+func TestSafeMovesAgree(t *testing.T) {
+	for _, id := range []string{"le-cadran", "salic-law"} {
+		v, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, without := New(v), New(v)
+		decided := 0
+		for seed := uint64(1); seed <= 30; seed++ {
+			s := engine.NewDeal(v, seed, 0)
+			a := with.Solve(s, Options{MaxNodes: 40000})
+			b := without.Solve(s, Options{MaxNodes: 40000, NoSafe: true})
+			if a.Outcome != Unknown && b.Outcome != Unknown {
+				decided++
+				if a.Outcome != b.Outcome {
+					t.Errorf("%s seed %d: %s with safe moves, %s without", id, seed, a.Outcome, b.Outcome)
+				}
+			}
+		}
+		t.Logf("%s: %d deals decided both ways", id, decided)
+	}
+}
+
+// TestLeCadranNoCounters guards the le-cadran key, which leaves out the
+// game counters and face-down counts: random playouts must never set them.
+func TestLeCadranNoCounters(t *testing.T) {
+	v, err := engine.Lookup("le-cadran")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w engine.Walker
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := engine.NewDeal(v, seed, 0)
+		n, _ := w.Playout(s, engine.NewRand(seed), 2000)
+		for ; n >= 0; n-- {
+			if s.Vars != [engine.NumVars]int32{} {
+				t.Fatalf("seed %d: le-cadran sets a counter", seed)
+			}
+			for _, p := range s.Piles {
+				if p.Down != 0 {
+					t.Fatalf("seed %d: le-cadran has face-down cards", seed)
+				}
+			}
+			if n > 0 {
+				s.Undo()
+			}
+		}
+	}
+}
