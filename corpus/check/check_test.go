@@ -103,7 +103,7 @@ func TestCitation(t *testing.T) {
 		return false
 	}
 	f := m["games/salic-law.md"]
-	unlinked := regexp.MustCompile(`\]\(rule:` + regexp.QuoteMeta(rule) + `\)`).ReplaceAll(f.Data, []byte("](#)"))
+	unlinked := regexp.MustCompile(`\]\(rule:`+regexp.QuoteMeta(rule)+`\)`).ReplaceAll(f.Data, []byte("](#)"))
 	m["games/salic-law.md"] = &fstest.MapFile{Data: unlinked}
 	if !uncited(run(t, m)) {
 		t.Errorf("no diagnostic for uncited %s", rule)
