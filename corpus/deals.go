@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"time"
 
 	"pasyans/engine"
 
@@ -139,6 +140,11 @@ func (l *loader) loadStats() error {
 		if err := yaml.Unmarshal(data, &m); err != nil {
 			yamlDiags(&l.d, name, 1, err)
 			continue
+		}
+		for k, v := range m {
+			if t, ok := v.(time.Time); ok { // a YAML date: keep it as written
+				m[k] = t.Format(time.DateOnly)
+			}
 		}
 		s := &Stats{Game: strings.TrimSuffix(path.Base(name), ".yaml"), Data: m, Pos: Pos{File: name, Line: 1}}
 		if g, _ := m["game"].(string); g != s.Game {
