@@ -264,3 +264,77 @@ func TestConstitutionProperties(t *testing.T) {
 
 func BenchmarkConstitutionPlayout(b *testing.B)   { enginetest.BenchPlayouts(b, "constitution") }
 func BenchmarkConstitutionApplyUndo(b *testing.B) { enginetest.BenchApplyUndo(b, "constitution") }
+
+// coFuzz plays arbitrary byte-coded moves on a deal of game id: Check must
+// never panic, refusals always name a rule, and legal moves conserve cards.
+// A byte with the high bit set picks one of the legal moves instead, so the
+// fuzzer gets deep into the game.
+func coFuzz(f *testing.F, id string) {
+	f.Add(uint64(1), []byte{0, 1, 2, 3, 40, 41, 255, 128, 0, 0})
+	f.Add(uint64(1<<10|7), []byte{130, 5, 0, 129, 3, 0, 1, 24, 32})
+	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
+		v, _ := engine.Lookup(id)
+		o := engine.Options(seed>>10) & (1<<uint(len(v.Options)) - 1)
+		s := engine.NewDeal(v, seed%1000, o)
+		total := s.CardCount()
+		for i := 0; i+2 < len(data); i += 3 {
+			var m engine.Move
+			if ms := s.Moves(); data[i]&0x80 != 0 && len(ms) > 0 {
+				m = ms[int(data[i+1])%len(ms)]
+			} else {
+				m.Action = int8(int(data[i]) % (len(v.Actions) + 1))
+				m.From = int8(int(data[i+1])%(len(v.Piles)+1) - 1)
+				m.To = int8(int(data[i+2])%(len(v.Piles)+1) - 1)
+			}
+			r := s.CheckPlayable(m)
+			if r != nil {
+				if r.ID == "" {
+					t.Fatalf("refusal of %s names no rule", v.FormatMove(m))
+				}
+				continue
+			}
+			s.Do(m)
+			if c := s.CardCount(); c != total {
+				t.Fatalf("%s: %d cards, want %d", v.FormatMove(m), c, total)
+			}
+		}
+	})
+}
+
+func FuzzConstitutionMoves(f *testing.F) { coFuzz(f, "constitution") }
+
+// coCheckLayout checks a game's figure: every pile placed exactly once,
+// inside the figure, no two places overlapping, labels in both languages.
+func coCheckLayout(t *testing.T, id string) {
+	t.Helper()
+	v, _ := engine.Lookup(id)
+	l := v.Layout
+	seen := map[string]bool{}
+	for i, a := range l.Slots {
+		if seen[a.Pile] || v.Pile(a.Pile) < 0 {
+			t.Errorf("slot %s placed twice or not a pile", a.Pile)
+		}
+		seen[a.Pile] = true
+		if a.X < 0 || a.Y < 0 || a.X+1 > l.Width || a.Y+engine.CardHeight > l.Height {
+			t.Errorf("slot %s at (%.2f, %.2f) outside the %.2f×%.2f figure", a.Pile, a.X, a.Y, l.Width, l.Height)
+		}
+		if (a.Label.RU == "") != (a.Label.EN == "") {
+			t.Errorf("slot %s has a label in one language only", a.Pile)
+		}
+		for _, b := range l.Slots[i+1:] {
+			if a.X < b.X+1 && b.X < a.X+1 && a.Y < b.Y+engine.CardHeight && b.Y < a.Y+engine.CardHeight {
+				t.Errorf("slots %s and %s overlap", a.Pile, b.Pile)
+			}
+		}
+	}
+	for _, p := range v.Piles {
+		if !seen[p.ID] {
+			t.Errorf("pile %s not placed", p.ID)
+		}
+	}
+	if l.Reconstructed == "" {
+		t.Error("the figure is the edition's but Layout.Reconstructed is empty")
+	}
+}
+
+func TestConstitutionLayout(t *testing.T) { coCheckLayout(t, "constitution") }
