@@ -1,0 +1,364 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"pasyans/corpus"
+
+	"github.com/go-fonts/dejavu/dejavusans"
+	"github.com/go-fonts/dejavu/dejavusansbold"
+	"github.com/go-fonts/dejavu/dejavusansmono"
+	"github.com/go-fonts/dejavu/dejavuserif"
+	"github.com/go-fonts/dejavu/dejavuserifbold"
+	"github.com/go-fonts/dejavu/dejavuserifbolditalic"
+	"github.com/go-fonts/dejavu/dejavuserifitalic"
+	"github.com/jung-kurt/gofpdf"
+)
+
+// PDFOptions configures PDF.
+type PDFOptions struct {
+	// Paper is "a4" (the default when empty) or "letter".
+	Paper string
+	// Verdicts are the checker's verdicts by rule id ("verified",
+	// "failed", …); a rule absent from the map is printed as not checked.
+	Verdicts map[string]string
+}
+
+// EditionDate is the date the PDF records as its creation and modification
+// date: the edition's date, fixed so that the same corpus gives the same
+// bytes. Change it when a new edition is issued.
+var EditionDate = time.Date(2026, time.November, 30, 0, 0, 0, 0, time.UTC)
+
+// The PDF's font families, all DejaVu from github.com/go-fonts/dejavu,
+// embedded as subsets: they carry ѣ, і, ѳ, ѵ and ♠ ♥ ♦ ♣.
+const (
+	fontSerif = "serif"
+	fontSans  = "sans"
+	fontMono  = "mono"
+)
+
+// ErrPaper is returned for a paper size PDF does not know.
+var ErrPaper = errors.New("unknown paper size (want a4 or letter)")
+
+// PDF writes the annotated book of the edition to w: the title page, the
+// contents, the introduction in English and Russian, a chapter per game
+// (titles, the parallel Russian and English text with rule references,
+// the layout diagram, an example deal, statistics, notes and apparatus),
+// the glossary, the sources and the method. The output depends only on ed
+// and o: the same input gives the same bytes.
+//
+// The book is laid out twice: the first pass learns on which page each
+// chapter starts, the second prints the contents with those numbers.
+func PDF(ed *corpus.Edition, w io.Writer, o PDFOptions) error {
+	if ed == nil {
+		return errors.New("pdf: no edition")
+	}
+	var pages []int
+	for pass := 0; pass < 3; pass++ {
+		d, err := newPDFDoc(ed, o, pages)
+		if err != nil {
+			return err
+		}
+		d.book()
+		got := d.tocPageNumbers()
+		if pass > 0 && slices.Equal(got, pages) {
+			var buf bytes.Buffer
+			if err := d.f.Output(&buf); err != nil {
+				return fmt.Errorf("pdf: %w", err)
+			}
+			_, err := w.Write(buf.Bytes())
+			return err
+		}
+		if err := d.f.Error(); err != nil {
+			return fmt.Errorf("pdf: %w", err)
+		}
+		pages = got
+	}
+	return errors.New("pdf: the contents' page numbers do not settle")
+}
+
+// pdfDoc is one layout pass of the book.
+type pdfDoc struct {
+	f      *gofpdf.Fpdf
+	ed     *corpus.Edition
+	o      PDFOptions
+	widths map[widthKey]float64
+	cur    tstyle
+
+	pageW, pageH           float64
+	mTop, mBot, mIn, mOut  float64 // margins, mm
+	tw                     float64 // text width
+	left                   float64 // the current page's left margin
+	y                      float64 // the flow's current y
+	bottom                 float64 // the lowest y text may reach
+	headRight              string  // the running head of the current chapter
+	opening                bool    // the current page opens a chapter: no running head
+	toc                    []tocEntry
+	tocLinks               []int  // the contents' link ids, in entry order (second pass)
+	pageHook               func() // called after a page break inside a flow
+	prevPages              []int  // page numbers from the previous pass
+	noFolio                map[int]bool
+	figPages               []int // pages with a diagram (for the tests)
+	body, small, sans, ids tstyle
+}
+
+// tocEntry is a line of the contents and a bookmark.
+type tocEntry struct {
+	level int
+	title string
+	page  int
+	link  int
+}
+
+// Colours.
+var (
+	black = [3]int{0, 0, 0}
+	grey  = [3]int{95, 95, 95}
+	red   = [3]int{170, 20, 30}
+	green = [3]int{20, 110, 40}
+)
+
+func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
+	size := gofpdf.SizeType{Wd: 210, Ht: 297}
+	switch o.Paper {
+	case "", "a4":
+	case "letter":
+		size = gofpdf.SizeType{Wd: 215.9, Ht: 279.4}
+	default:
+		return nil, fmt.Errorf("pdf: %q: %w", o.Paper, ErrPaper)
+	}
+	f := gofpdf.NewCustom(&gofpdf.InitType{UnitStr: "mm", Size: size, OrientationStr: "P"})
+	f.SetCreationDate(EditionDate)
+	f.SetModificationDate(EditionDate)
+	f.SetCatalogSort(true)
+	f.SetCompression(true)
+	f.SetAutoPageBreak(false, 0)
+	f.SetProducer("pasyans (gofpdf)", true)
+	f.SetCreator("pasyans", true)
+	fonts := []struct {
+		fam, style string
+		ttf        []byte
+	}{
+		{fontSerif, "", dejavuserif.TTF},
+		{fontSerif, "I", dejavuserifitalic.TTF},
+		{fontSerif, "B", dejavuserifbold.TTF},
+		{fontSerif, "BI", dejavuserifbolditalic.TTF},
+		{fontSans, "", dejavusans.TTF},
+		{fontSans, "B", dejavusansbold.TTF},
+		{fontMono, "", dejavusansmono.TTF},
+	}
+	for _, ft := range fonts {
+		f.AddUTF8FontFromBytes(ft.fam, ft.style, ft.ttf)
+	}
+	if err := f.Error(); err != nil {
+		return nil, fmt.Errorf("pdf: fonts: %w", err)
+	}
+	d := &pdfDoc{f: f, ed: ed, o: o, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}}
+	d.pageW, d.pageH = size.Wd, size.Ht
+	d.mTop, d.mBot, d.mIn, d.mOut = 22, 24, 22, 18
+	d.tw = d.pageW - d.mIn - d.mOut
+	d.body = tstyle{font: fontSerif, size: 10, color: black}
+	d.small = tstyle{font: fontSerif, size: 8.5, color: black}
+	d.sans = tstyle{font: fontSans, size: 8, color: grey}
+	d.ids = tstyle{font: fontMono, size: 7.5, color: grey}
+	f.SetFont(fontSerif, "", 10)
+	d.cur = d.body
+	f.SetHeaderFuncMode(d.header, false)
+	f.SetFooterFunc(d.footer)
+	if ed.Book != nil {
+		f.SetTitle(ed.Book.Titles.EN, true)
+		f.SetSubject(ed.Book.Titles.RU, true)
+	}
+	f.SetAuthor("pasyans edition", true)
+	return d, nil
+}
+
+// bookTitles are the book's titles, or empty ones when book.md is missing.
+func (d *pdfDoc) bookTitles() corpus.Titles {
+	if d.ed.Book == nil {
+		return corpus.Titles{}
+	}
+	return d.ed.Book.Titles
+}
+
+// newPage starts a page; the margins alternate (inner margin wider).
+func (d *pdfDoc) newPage() {
+	d.f.AddPage()
+	d.cur = tstyle{color: [3]int{-1, -1, -1}} // unknown: the next setFont sets both
+	d.left = d.mIn
+	if d.f.PageNo()%2 == 0 {
+		d.left = d.mOut
+	}
+	d.y = d.mTop
+	d.bottom = d.pageH - d.mBot
+	d.opening = false
+}
+
+// header draws the running head: the book's title on even pages, the
+// chapter's on odd ones; none on chapter openings and the title page.
+func (d *pdfDoc) header() {
+	n := d.f.PageNo()
+	if d.opening || d.noFolio[n] || n == 1 {
+		return
+	}
+	left := d.mIn
+	if n%2 == 0 {
+		left = d.mOut
+	}
+	st := d.sans.sized(7.5)
+	text := d.headRight
+	al := alignRight
+	if n%2 == 0 {
+		text, al = d.bookTitles().EN, alignLeft
+	}
+	l := d.breakLines(plain(text, st), d.tw, "")
+	if len(l) > 0 {
+		d.drawLine(l[0], left, 13, d.tw, al)
+	}
+	d.f.SetDrawColor(160, 160, 160)
+	d.f.SetLineWidth(0.15)
+	d.f.Line(left, 15, left+d.tw, 15)
+}
+
+// footer draws the folio, centred.
+func (d *pdfDoc) footer() {
+	n := d.f.PageNo()
+	if d.noFolio[n] {
+		return
+	}
+	st := d.sans.sized(8)
+	l := d.breakLines(plain(itoa(n), st), d.tw, "")
+	left := d.mIn
+	if n%2 == 0 {
+		left = d.mOut
+	}
+	d.drawLine(l[0], left, d.pageH-12, d.tw, alignCenter)
+}
+
+// addTOC records a contents entry and bookmark at the current position.
+func (d *pdfDoc) addTOC(level int, title string) {
+	d.setFont(d.body)
+	d.f.Bookmark(title, level, d.y)
+	link := 0
+	if len(d.toc) < len(d.tocLinks) {
+		link = d.tocLinks[len(d.toc)]
+		d.f.SetLink(link, d.y, d.f.PageNo())
+	}
+	d.toc = append(d.toc, tocEntry{level: level, title: title, page: d.f.PageNo(), link: link})
+}
+
+func (d *pdfDoc) tocPageNumbers() []int {
+	out := make([]int, len(d.toc))
+	for i, e := range d.toc {
+		out[i] = e.page
+	}
+	return out
+}
+
+// need starts a new page unless h more millimetres fit on this one.
+func (d *pdfDoc) need(h float64) {
+	if d.y+h > d.bottom+0.01 {
+		d.newPage()
+	}
+}
+
+// flow sets paragraphs across the full text width, breaking pages between
+// lines (keeping at least two lines of a paragraph together at either
+// end).
+func (d *pdfDoc) flow(ps []para) {
+	for _, p := range ps {
+		d.flowRows(d.setPara(p, d.tw), 0, d.tw)
+	}
+}
+
+// flowRows draws rows dx from the left margin in width w, breaking pages
+// with widow and orphan control.
+func (d *pdfDoc) flowRows(rows []row, dx, w float64) {
+	for len(rows) > 0 {
+		fit := 0
+		h := 0.0
+		for fit < len(rows) && d.y+h+rows[fit].h <= d.bottom+0.01 {
+			h += rows[fit].h
+			fit++
+		}
+		if fit == len(rows) {
+			d.y = d.drawRows(rows, d.left+dx, d.y, w)
+			return
+		}
+		// Orphans and widows: two lines at least on either side.
+		if len(rows)-fit < 2 && fit > 2 {
+			fit--
+		}
+		if fit < 2 {
+			fit = 0
+		}
+		if fit > 0 {
+			d.drawRows(rows[:fit], d.left+dx, d.y, w)
+			rows = rows[fit:]
+		}
+		rows[0].h -= rows[0].before
+		rows[0].before = 0
+		d.breakPage()
+	}
+}
+
+// breakPage continues the current flow on a new page.
+func (d *pdfDoc) breakPage() {
+	d.newPage()
+	if d.pageHook != nil {
+		d.pageHook()
+	}
+}
+
+// heading sets a heading kept with at least keep mm of what follows.
+func (d *pdfDoc) heading(text string, st tstyle, before, after, keep float64) {
+	rows := d.setPara(para{spans: plain(text, st), align: alignLeft, lang: ""}, d.tw)
+	h := rowsHeight(rows)
+	if d.y > d.mTop+0.01 {
+		d.y += before
+	}
+	if d.y+h+after+keep > d.bottom+0.01 {
+		d.breakPage()
+	}
+	d.y = d.drawRows(rows, d.left, d.y, d.tw) + after
+}
+
+// chapter opens a chapter on a new page with a title and a bookmark.
+func (d *pdfDoc) chapter(level int, title, runhead string, sub ...string) {
+	d.headRight = runhead
+	d.opening = true
+	d.newPage()
+	d.y = d.mTop + 8
+	d.addTOC(level, title)
+	st := tstyle{font: fontSans, style: "B", size: 17, color: black}
+	rows := d.setPara(para{spans: plain(title, st), align: alignLeft}, d.tw)
+	d.y = d.drawRows(rows, d.left, d.y, d.tw)
+	for _, s := range sub {
+		if s == "" {
+			continue
+		}
+		rows := d.setPara(para{spans: plain(s, d.body.sized(11).colored(grey)), align: alignLeft, before: 1}, d.tw)
+		d.y = d.drawRows(rows, d.left, d.y, d.tw)
+	}
+	d.y += 3
+	d.f.SetDrawColor(120, 120, 120)
+	d.f.SetLineWidth(0.3)
+	d.f.Line(d.left, d.y, d.left+d.tw, d.y)
+	d.y += 6
+}
+
+// book lays out the whole book.
+func (d *pdfDoc) book() {
+	d.titlePage()
+	d.contents()
+	d.introduction()
+	d.games()
+	d.glossary()
+	d.sources()
+	d.method()
+}

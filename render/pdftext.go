@@ -1,0 +1,588 @@
+package render
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"pasyans/corpus"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// The PDF's text machinery: styled spans are broken into lines by our own
+// greedy line breaker (gofpdf's MultiCell knows one style per cell), with
+// justification and a small rule-based hyphenator, so the two columns of
+// the parallel text can be measured before anything is drawn.
+
+// tstyle is a run's font, size and colour.
+type tstyle struct {
+	font  string  // fontSerif, fontSans, fontMono
+	style string  // "", "I", "B", "BI"
+	size  float64 // points
+	color [3]int
+}
+
+func (s tstyle) with(style string) tstyle { s.style = style; return s }
+
+func (s tstyle) sized(size float64) tstyle { s.size = size; return s }
+
+func (s tstyle) colored(c [3]int) tstyle { s.color = c; return s }
+
+// span is a run of text in one style.
+type span struct {
+	text string
+	st   tstyle
+}
+
+// box is an unbreakable piece of a word in one style.
+type box struct {
+	text string
+	st   tstyle
+	w    float64
+}
+
+// word is a run of boxes between spaces.
+type word struct {
+	boxes []box
+	w     float64
+}
+
+// tline is one laid-out line.
+type tline struct {
+	words   []word
+	natural float64 // width with normal spaces
+	spaces  float64 // the sum of the normal spaces between words
+	last    bool    // the paragraph's last line: not justified
+}
+
+// align says how a paragraph's lines are set.
+type align int
+
+const (
+	alignJustify align = iota
+	alignLeft
+	alignCenter
+	alignRight
+)
+
+// para is a paragraph to set: spans, the language (for hyphenation) and
+// the set's options.
+type para struct {
+	spans  []span
+	lang   string // "en", "ru" or "" (no hyphenation)
+	align  align
+	indent float64 // left indent of every line, mm
+	bullet []span  // a list item's marker, hung in the indent
+	before float64 // space before the paragraph, mm
+	lead   float64 // line height, mm; 0: from the largest size
+}
+
+// width measures s in style st, caching by style and text.
+func (d *pdfDoc) width(s string, st tstyle) float64 {
+	k := widthKey{st.font, st.style, st.size, s}
+	if w, ok := d.widths[k]; ok {
+		return w
+	}
+	d.setFont(st)
+	w := d.f.GetStringWidth(s)
+	d.widths[k] = w
+	return w
+}
+
+type widthKey struct {
+	font, style string
+	size        float64
+	text        string
+}
+
+// setFont selects st's font and colour when they differ from the current.
+func (d *pdfDoc) setFont(st tstyle) {
+	if d.cur.font != st.font || d.cur.style != st.style || d.cur.size != st.size {
+		d.f.SetFont(st.font, st.style, st.size)
+	}
+	if d.cur.color != st.color {
+		d.f.SetTextColor(st.color[0], st.color[1], st.color[2])
+	}
+	d.cur = st
+}
+
+// isSpace reports a breaking space (not U+00A0).
+func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }
+
+// words splits spans into words; a word may run across spans.
+func (d *pdfDoc) words(spans []span) []word {
+	var ws []word
+	var cur word
+	open := false
+	flush := func() {
+		if open && len(cur.boxes) > 0 {
+			ws = append(ws, cur)
+		}
+		cur, open = word{}, false
+	}
+	for _, sp := range spans {
+		s := sp.text
+		for s != "" {
+			i := strings.IndexFunc(s, isSpace)
+			if i == 0 {
+				flush()
+				_, n := utf8.DecodeRuneInString(s)
+				s = s[n:]
+				continue
+			}
+			piece := s
+			if i > 0 {
+				piece, s = s[:i], s[i:]
+			} else {
+				s = ""
+			}
+			b := box{text: piece, st: sp.st, w: d.width(piece, sp.st)}
+			cur.boxes = append(cur.boxes, b)
+			cur.w += b.w
+			open = true
+		}
+	}
+	flush()
+	return ws
+}
+
+// space is the width of a normal space after w.
+func (d *pdfDoc) space(w word) float64 {
+	return d.width(" ", w.boxes[len(w.boxes)-1].st)
+}
+
+// breakLines sets spans into lines of the given width.
+func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
+	ws := d.words(spans)
+	var lines []tline
+	var cur tline
+	push := func() {
+		if len(cur.words) > 0 {
+			lines = append(lines, cur)
+		}
+		cur = tline{}
+	}
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		sp := 0.0
+		if len(cur.words) > 0 {
+			sp = d.space(cur.words[len(cur.words)-1])
+		}
+		if cur.natural+sp+w.w <= width+0.01 {
+			cur.words = append(cur.words, w)
+			cur.natural += sp + w.w
+			cur.spaces += sp
+			continue
+		}
+		// It does not fit: hyphenate when the line would be loose.
+		room := width - cur.natural - sp
+		if len(cur.words) == 0 {
+			room = width
+		}
+		if head, tail, ok := d.hyphenate(w, room, width, lang, len(cur.words) == 0 || room > 2*d.width(" ", w.boxes[0].st)); ok {
+			cur.words = append(cur.words, head)
+			if len(cur.words) > 1 {
+				cur.spaces += sp
+				cur.natural += sp
+			}
+			cur.natural += head.w
+			push()
+			ws[i] = tail
+			i--
+			continue
+		}
+		if len(cur.words) == 0 { // a word longer than the line: force it
+			cur.words = append(cur.words, w)
+			cur.natural = w.w
+			push()
+			continue
+		}
+		push()
+		i--
+	}
+	push()
+	if len(lines) > 0 {
+		lines[len(lines)-1].last = true
+	}
+	return lines
+}
+
+// hyphenate splits w so that its head with a hyphen fits in room. Only
+// single-box words are split; a word longer than any line is cut anywhere.
+func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool) (head, tail word, ok bool) {
+	if len(w.boxes) != 1 || room <= 0 {
+		return
+	}
+	b := w.boxes[0]
+	var points []int
+	if want && lang != "" {
+		points = hyphenPoints(b.text, lang)
+	}
+	rs := []rune(b.text)
+	force := len(points) == 0 && w.w > width
+	if force { // cut anywhere
+		for i := 1; i < len(rs); i++ {
+			points = append(points, i)
+		}
+	}
+	for j := len(points) - 1; j >= 0; j-- {
+		p := points[j]
+		h := string(rs[:p])
+		if !force && !strings.HasSuffix(h, "-") {
+			h += "-"
+		}
+		hw := d.width(h, b.st)
+		if hw <= room {
+			t := string(rs[p:])
+			tw := d.width(t, b.st)
+			return word{boxes: []box{{h, b.st, hw}}, w: hw}, word{boxes: []box{{t, b.st, tw}}, w: tw}, true
+		}
+	}
+	return
+}
+
+// Hyphenation. A small rule-based hyphenator, not a dictionary one: for
+// Russian (pre-reform letters included) the syllable rules of the usual
+// simplified algorithm; for English, breaks between two consonants that
+// are not a digraph, and before common suffixes. Breaks keep at least two
+// letters (Russian) or three (English) on either side; words with capitals
+// inside, digits or fewer than six letters are left whole.
+
+const (
+	ruVowels  = "аеёиоуыэюяіѣѵѳАЕЁИОУЫЭЮЯІѢѴ"
+	ruSticky  = "ъьйЪЬЙ"
+	enVowels  = "aeiouyAEIOUY"
+	enDigraph = "ch sh th ph wh gh ck ng qu wr kn gn"
+)
+
+var enSuffixes = []string{"tion", "sion", "ment", "ness", "able", "ible", "ance", "ence", "ful", "less", "ing"}
+
+// hyphenPoints returns the rune offsets inside s where it may break.
+func hyphenPoints(s, lang string) []int {
+	rs := []rune(s)
+	// The letters' core: leading and trailing punctuation stay put.
+	a, b := 0, len(rs)
+	for a < b && !unicode.IsLetter(rs[a]) {
+		a++
+	}
+	for b > a && !unicode.IsLetter(rs[b-1]) {
+		b--
+	}
+	core := rs[a:b]
+	if len(core) < 6 {
+		return nil
+	}
+	for _, r := range core {
+		if !unicode.IsLetter(r) && r != '-' {
+			return nil
+		}
+	}
+	var pts []int
+	switch lang {
+	case "ru":
+		pts = ruPoints(core)
+	case "en":
+		pts = enPoints(core)
+	}
+	for i := range pts {
+		pts[i] += a
+	}
+	return pts
+}
+
+func isIn(r rune, set string) bool { return strings.ContainsRune(set, r) }
+
+func ruPoints(w []rune) []int {
+	vowel := func(r rune) bool { return isIn(r, ruVowels) }
+	var pts []int
+	for k := 2; k <= len(w)-2; k++ {
+		l, r := w[k-1], w[k]
+		if w[k-1] == '-' || w[k] == '-' {
+			continue
+		}
+		if isIn(r, ruSticky) || !hasVowel(w[:k], vowel) || !hasVowel(w[k:], vowel) {
+			continue
+		}
+		switch {
+		case isIn(l, ruSticky):
+			pts = append(pts, k)
+		case vowel(l) && vowel(r):
+			pts = append(pts, k)
+		case vowel(l) && !vowel(r) && k+1 < len(w) && vowel(w[k+1]):
+			pts = append(pts, k)
+		case !vowel(l) && !vowel(r) && vowel(w[k-2]):
+			pts = append(pts, k) // V C | C …
+		}
+	}
+	return pts
+}
+
+func enPoints(w []rune) []int {
+	vowel := func(r rune) bool { return isIn(r, enVowels) }
+	lower := strings.ToLower(string(w))
+	for _, r := range w[1:] {
+		if unicode.IsUpper(r) {
+			return nil
+		}
+	}
+	seen := map[int]bool{}
+	var pts []int
+	add := func(k int) {
+		if k >= 3 && k <= len(w)-3 && !seen[k] {
+			seen[k] = true
+			pts = append(pts, k)
+		}
+	}
+	for _, suf := range enSuffixes {
+		switch {
+		case strings.HasSuffix(lower, suf):
+			add(len(w) - len([]rune(suf)))
+		case strings.HasSuffix(lower, suf+"s"):
+			add(len(w) - len([]rune(suf)) - 1)
+		}
+	}
+	for k := 3; k <= len(w)-3; k++ {
+		l, r := w[k-1], w[k]
+		if vowel(l) || vowel(r) || !vowel(w[k-2]) || !vowel(w[k+1]) {
+			continue
+		}
+		pair := strings.ToLower(string([]rune{l, r}))
+		if strings.Contains(enDigraph, pair) || l == '-' || r == '-' {
+			continue
+		}
+		add(k)
+	}
+	sortInts(pts)
+	return pts
+}
+
+func hasVowel(rs []rune, vowel func(rune) bool) bool {
+	for _, r := range rs {
+		if vowel(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// drawLine draws one line at baseline y from x, justified to width unless
+// it is the paragraph's last line or align says otherwise.
+func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
+	extra := 0.0
+	gaps := len(l.words) - 1
+	switch al {
+	case alignJustify:
+		if !l.last && gaps > 0 && width > l.natural {
+			extra = (width - l.natural) / float64(gaps)
+		}
+	case alignCenter:
+		x += (width - l.natural) / 2
+	case alignRight:
+		x += width - l.natural
+	}
+	for i, w := range l.words {
+		for _, b := range w.boxes {
+			d.setFont(b.st)
+			d.f.Text(x, y, b.text)
+			x += b.w
+		}
+		if i < gaps {
+			x += d.space(w) + extra
+		}
+	}
+}
+
+// lineHeight is the leading for a paragraph whose largest size is pt.
+func lineHeight(pt float64) float64 { return pt * 0.3528 * 1.32 }
+
+// maxSize is the largest font size among spans.
+func maxSize(spans []span) float64 {
+	m := 0.0
+	for _, s := range spans {
+		m = max(m, s.st.size)
+	}
+	return m
+}
+
+// row is one laid-out line of a column with its height: what the page
+// breaker moves around.
+type row struct {
+	line   tline
+	bullet []tline // a list marker, drawn in the indent of the first row
+	indent float64
+	h      float64 // the row's height including space before it
+	before float64 // space above the baseline's line box (paragraph spacing)
+	size   float64 // the line's font size, for the baseline
+	al     align
+}
+
+// setPara lays out p at width w into rows.
+func (d *pdfDoc) setPara(p para, w float64) []row {
+	lines := d.breakLines(p.spans, w-p.indent, p.lang)
+	size := maxSize(p.spans)
+	lh := p.lead
+	if lh == 0 {
+		lh = lineHeight(size)
+	}
+	rows := make([]row, len(lines))
+	for i, l := range lines {
+		rows[i] = row{line: l, indent: p.indent, h: lh, size: size, al: p.align}
+	}
+	if len(rows) > 0 {
+		rows[0].h += p.before
+		rows[0].before = p.before
+		if len(p.bullet) > 0 {
+			rows[0].bullet = d.breakLines(p.bullet, p.indent, "")
+		}
+	}
+	return rows
+}
+
+// drawRows draws rows from top y at x in width w and returns the new y.
+func (d *pdfDoc) drawRows(rows []row, x, y, w float64) float64 {
+	for _, r := range rows {
+		top := y + r.before
+		base := top + (r.h-r.before)*0.78
+		for i, b := range r.bullet {
+			d.drawLine(b, x, base+float64(i)*(r.h-r.before), r.indent-1.2, alignLeft)
+		}
+		d.drawLine(r.line, x+r.indent, base, w-r.indent, r.al)
+		y += r.h
+	}
+	return y
+}
+
+// rowsHeight sums the heights of rows.
+func rowsHeight(rows []row) float64 {
+	h := 0.0
+	for _, r := range rows {
+		h += r.h
+	}
+	return h
+}
+
+// Markdown. The corpus's texts are goldmark nodes over their source; they
+// are turned into paras (raw HTML stays off in the corpus, so there is
+// none to meet).
+
+// mdParas turns a Text's top-level nodes into paragraphs in style base.
+func mdParas(t corpus.Text, base tstyle, lang string, gap float64) []para {
+	var out []para
+	for _, n := range t.Nodes {
+		out = append(out, mdBlock(n, t.Source, base, lang, 0, gap)...)
+	}
+	return out
+}
+
+func mdBlock(n ast.Node, src []byte, base tstyle, lang string, depth int, gap float64) []para {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		return []para{{spans: inlines(n, src, base), lang: lang, before: gap, indent: float64(depth) * 5}}
+	case *ast.Heading:
+		st := base.with("B").sized(base.size + 1)
+		st.font = fontSans
+		return []para{{spans: inlines(n, src, st), align: alignLeft, before: gap * 1.5}}
+	case *ast.List:
+		var out []para
+		i := n.Start
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			mark := "•"
+			if n.IsOrdered() {
+				mark = itoa(i) + "."
+				i++
+			}
+			first := true
+			for b := c.FirstChild(); b != nil; b = b.NextSibling() {
+				ps := mdBlock(b, src, base, lang, depth+1, gap*0.4)
+				for i := range ps {
+					ps[i].indent += 2 // room for "10."
+				}
+				if first && len(ps) > 0 {
+					ps[0].bullet = []span{{mark, base}}
+					first = false
+				}
+				out = append(out, ps...)
+			}
+		}
+		if len(out) > 0 {
+			out[0].before = gap
+		}
+		return out
+	case *ast.Blockquote:
+		var out []para
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			out = append(out, mdBlock(c, src, base.sized(base.size-0.5), lang, depth+1, gap)...)
+		}
+		return out
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		mono := base.sized(base.size - 1)
+		mono.font, mono.style = fontMono, ""
+		var b strings.Builder
+		lines := n.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			b.Write(seg.Value(src))
+		}
+		var out []para
+		for _, l := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+			out = append(out, para{spans: []span{{l, mono}}, align: alignLeft, indent: 4})
+		}
+		if len(out) > 0 {
+			out[0].before = gap
+		}
+		return out
+	case *ast.ThematicBreak:
+		return []para{{spans: []span{{"*  *  *", base}}, align: alignCenter, before: gap}}
+	}
+	return nil
+}
+
+// inlines flattens n's inline children into spans.
+func inlines(n ast.Node, src []byte, st tstyle) []span {
+	var out []span
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			out = append(out, span{string(c.Segment.Value(src)), st})
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				out = append(out, span{" ", st})
+			}
+		case *ast.String:
+			out = append(out, span{string(c.Value), st})
+		case *ast.Emphasis:
+			s := st.with("I")
+			if c.Level >= 2 {
+				s = st.with("B")
+			}
+			if st.style == "I" && c.Level == 1 {
+				s = st.with("") // emphasis inside italics is roman
+			}
+			out = append(out, inlines(c, src, s)...)
+		case *ast.CodeSpan:
+			m := st.sized(st.size - 0.8)
+			m.font, m.style = fontMono, ""
+			out = append(out, inlines(c, src, m)...)
+		case *ast.Link:
+			out = append(out, inlines(c, src, st)...)
+		case *ast.AutoLink:
+			out = append(out, span{string(c.URL(src)), st})
+		case *ast.Image:
+			out = append(out, inlines(c, src, st)...)
+		default:
+			out = append(out, inlines(c, src, st)...)
+		}
+	}
+	return out
+}
+
+// plain is text as one span.
+func plain(s string, st tstyle) []span { return []span{{s, st}} }
