@@ -90,6 +90,7 @@ func TestZodiacRules(t *testing.T) {
 		{Name: "order/illegal", Setup: second, Moves: []string{"z1>a2"}, Try: "e3>a2", Rule: "zodiac/foundation-order"},
 		{Name: "order/king-down", Setup: second, Moves: []string{"z2>k2"}, Try: "z4>k2"},
 		{Name: "order/king-down-illegal", Setup: second, Moves: []string{"z2>k2"}, Try: "e1>k2", Rule: "zodiac/foundation-order"},
+		{Name: "final/legal", Setup: second, Moves: []string{"z1>a2"}, Try: "e1>a2"},
 		{Name: "final/illegal", Setup: second, Try: "a1>z1", Rule: "zodiac/foundation-final"},
 	})
 }
