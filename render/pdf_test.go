@@ -337,3 +337,50 @@ func BenchmarkPDF(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bytes")
 }
+
+// TestPDFContentsPages checks the printed contents against the pages: each
+// game's title is on the page the contents give for it.
+func TestPDFContentsPages(t *testing.T) {
+	tool := needTool(t, "pdftotext")
+	ed := testEdition(t)
+	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	d, err := newPDFDoc(ed, PDFOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.book()
+	for _, e := range d.toc {
+		if e.level != 1 || !strings.Contains(e.title, ". ") {
+			continue // the games of the book are "N. Title"
+		}
+		out, err := exec.Command(tool, "-enc", "UTF-8", "-f", itoa(e.page), "-l", itoa(e.page), file, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), e.title) {
+			t.Errorf("%q is not on page %d", e.title, e.page)
+		}
+	}
+	contents, err := exec.Command(tool, "-enc", "UTF-8", "-f", "2", "-l", "3", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range ed.Games {
+		if !strings.Contains(string(contents), gameTitle(g)) {
+			t.Errorf("the contents do not list %q", gameTitle(g))
+		}
+	}
+}
+
+// TestPDFSparseEdition builds a book from an almost empty edition: no
+// front matter, a game without a variant, no deals: nothing panics.
+func TestPDFSparseEdition(t *testing.T) {
+	ed := &corpus.Edition{Games: []*corpus.Game{{ID: "nothing", Titles: corpus.Titles{EN: "Nothing"}}}}
+	var b bytes.Buffer
+	if err := PDF(ed, &b, PDFOptions{Paper: "letter"}); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() == 0 {
+		t.Fatal("empty output")
+	}
+}

@@ -51,8 +51,11 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64) {
 			if it.Red {
 				c = red
 			}
+			// The index, rank over suit, fits the visible strip of a
+			// fanned card.
 			corner := tstyle{font: fontSans, style: "B", size: pt(0.24), color: c}
-			d.textAt(it.Text+it.Suit, corner, px+0.09*scale, py+0.27*scale, alignLeft)
+			d.textAt(it.Text, corner, px+0.13*scale, py+0.27*scale, alignCenter)
+			d.textAt(it.Suit, corner.with(""), px+0.13*scale, py+0.5*scale, alignCenter)
 			big := tstyle{font: fontSans, size: pt(0.5), color: c}
 			d.textAt(it.Suit, big, px+w/2, py+h*0.62, alignCenter)
 		case Back:
