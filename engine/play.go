@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -106,14 +107,29 @@ func (w *Walker) step(s *State, r *Rand) bool {
 	return false
 }
 
-// hash is FNV-1a over the position's key. A collision can only end a
-// random playout early; the solver uses full keys.
+// hash mixes the position's key eight bytes at a time (a multiply-xorshift
+// mix). A collision can only end a random playout early; the solver uses
+// full keys.
 func (w *Walker) hash(s *State) uint64 {
 	w.key = s.Key(w.key[:0])
-	h := uint64(14695981039346656037)
-	for _, b := range w.key {
-		h ^= uint64(b)
-		h *= 1099511628211
+	return hashBytes(w.key)
+}
+
+func hashBytes(b []byte) uint64 {
+	h := uint64(len(b)) * 0x9e3779b97f4a7c15
+	for len(b) >= 8 {
+		h = mix(h ^ binary.LittleEndian.Uint64(b))
+		b = b[8:]
 	}
-	return h
+	var tail uint64
+	for i, c := range b {
+		tail |= uint64(c) << (8 * uint(i))
+	}
+	return mix(h ^ tail)
+}
+
+func mix(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
