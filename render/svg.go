@@ -9,12 +9,15 @@ import (
 // svgScale is how many SVG user units a layout unit takes.
 const svgScale = 60
 
-// SVG writes the figure as a self-contained SVG element with a title for
-// screen readers. The output depends only on the figure (deterministic).
+// SVG writes the figure as an SVG element with a title for screen readers
+// (the <title> child names the image; no id, so that many figures can share
+// a page). Its classes are styled by the site's style sheet; site.js draws
+// later positions of a deal with the same markup (keep the two in step).
+// The output depends only on the figure (deterministic).
 func SVG(f Figure, title string) string {
 	var b strings.Builder
 	w, h := f.W*svgScale, f.H*svgScale
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="figure" viewBox="0 0 %s %s" width="%s" height="%s" role="img" aria-labelledby="t">`,
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="figure" viewBox="0 0 %s %s" width="%s" height="%s" role="img">`,
 		num(w), num(h), num(w), num(h))
 	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(title))
 	for _, it := range f.Items {
@@ -38,7 +41,8 @@ func writeSVGItem(b *strings.Builder, it Item) {
 			cls += " red"
 		}
 		fmt.Fprintf(b, `<g class="%s"><rect x="%s" y="%s" width="%s" height="%s" rx="5"/>`, cls, num(x), num(y), num(w), num(h))
-		fmt.Fprintf(b, `<text x="%s" y="%s">%s%s</text></g>`, num(x+6), num(y+15), it.Text, it.Suit)
+		fmt.Fprintf(b, `<text x="%s" y="%s">%s%s</text>`, num(x+6), num(y+15), rankText(it.Text), it.Suit)
+		fmt.Fprintf(b, `<text class="pip" x="%s" y="%s">%s</text></g>`, num(x+w/2), num(y+h/2+10), it.Suit)
 	case Back:
 		fmt.Fprintf(b, `<rect class="back" x="%s" y="%s" width="%s" height="%s" rx="5"/>`, num(x), num(y), num(w), num(h))
 	case Label:
@@ -54,4 +58,12 @@ func writeSVGItem(b *strings.Builder, it Item) {
 func num(v float64) string {
 	s := fmt.Sprintf("%.1f", v)
 	return strings.TrimSuffix(s, ".0")
+}
+
+// rankText is how a card's rank is printed: the ten as "10".
+func rankText(r string) string {
+	if r == "T" {
+		return "10"
+	}
+	return r
 }

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestBuild(t *testing.T) {
+	out := t.TempDir()
+	code, _, errs := runCmd(t, "build", "-out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !regexp.MustCompile(`^pasyans: built .*site \(\d+ files, [\d.]+ MB\) and .*book\.pdf \([\d.]+ MB\) in [\d.]+m?s\n$`).MatchString(errs) {
+		t.Errorf("summary line: %q", errs)
+	}
+	for _, f := range []string{"site/index.html", "site/en/index.html", "site/ru/games/salic-law/index.html", "site/fonts/DejaVuSerif.ttf", "site/raw/001.txt", "book.pdf"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".build-") {
+			t.Errorf("staging folder %s left behind", e.Name())
+		}
+	}
+}
+
+// TestBuildRefusesBrokenCorpus: a corpus with errors is reported as
+// file:line: message, exit 1, and the previous output stays as it was.
+func TestBuildRefusesBrokenCorpus(t *testing.T) {
+	out := t.TempDir()
+	old := filepath.Join(out, "site", "index.html")
+	if err := os.MkdirAll(filepath.Dir(old), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, []byte("previous build"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := copyCorpus(t)
+	replaceIn(t, dir, "games/salic-law.md", "Suits are not followed.", "[Suits are not followed](rule:salic-law/nothing).")
+	code, _, errs := runCmd(t, "build", "-corpus", dir, "-out", out)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errs)
+	}
+	line := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(filepath.Join(dir, "games", "salic-law.md")) + `:\d+: .*salic-law/nothing`)
+	if !line.MatchString(errs) {
+		t.Errorf("no file:line diagnostic for the bad rule link in:\n%s", errs)
+	}
+	if data, _ := os.ReadFile(old); string(data) != "previous build" {
+		t.Errorf("the previous output changed: %q", data)
+	}
+}
+
+func TestBuildUsage(t *testing.T) {
+	if code, _, _ := runCmd(t, "build", "extra"); code != 2 {
+		t.Errorf("build with an argument: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "build", "-corpus", filepath.Join(t.TempDir(), "none")); code != 2 {
+		t.Errorf("build with a missing corpus: exit %d, want 2", code)
+	}
+}

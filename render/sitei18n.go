@@ -1,0 +1,77 @@
+package render
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+	"gopkg.in/yaml.v3"
+)
+
+// siteLangs are the interface languages of the site, in the order the
+// root page lists them.
+var siteLangs = []string{"ru", "en"}
+
+// messages are the interface strings of the site: a catalog filled from
+// site/i18n/<lang>.yaml (flat maps of key to fmt-style message), and the
+// keys, which must be the same in every language.
+type messages struct {
+	cat      *catalog.Builder
+	keys     map[string]bool
+	printers map[string]*message.Printer
+}
+
+// loadMessages reads the catalogs of siteLangs from fsys (site.FS). A key
+// present in one language and missing in another is an error naming both.
+func loadMessages(fsys fs.FS) (*messages, error) {
+	m := &messages{cat: catalog.NewBuilder(), keys: map[string]bool{}, printers: map[string]*message.Printer{}}
+	perLang := map[string]map[string]string{}
+	for _, lang := range siteLangs {
+		name := "i18n/" + lang + ".yaml"
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, fmt.Errorf("site catalog: %w", err)
+		}
+		var kv map[string]string
+		if err := yaml.Unmarshal(data, &kv); err != nil {
+			return nil, fmt.Errorf("site/%s: %w", name, err)
+		}
+		perLang[lang] = kv
+		tag := language.MustParse(lang)
+		for k, v := range kv {
+			if err := m.cat.SetString(tag, k, v); err != nil {
+				return nil, fmt.Errorf("site/%s: key %s: %w", name, k, err)
+			}
+			m.keys[k] = true
+		}
+	}
+	var missing []string
+	for k := range m.keys {
+		for _, lang := range siteLangs {
+			if _, ok := perLang[lang][k]; !ok {
+				missing = append(missing, fmt.Sprintf("site/i18n/%s.yaml: missing key %q", lang, k))
+			}
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		return nil, fmt.Errorf("site catalogs differ:\n%s", strings.Join(missing, "\n"))
+	}
+	for _, lang := range siteLangs {
+		m.printers[lang] = message.NewPrinter(language.MustParse(lang), message.Catalog(m.cat))
+	}
+	return m, nil
+}
+
+// t returns the message key in lang formatted with args; a key that no
+// catalog has is an error (the page's build fails).
+func (m *messages) t(lang, key string, args ...any) (string, error) {
+	if !m.keys[key] {
+		return "", fmt.Errorf("site catalogs: no message %q", key)
+	}
+	return m.printers[lang].Sprintf(key, args...), nil
+}

@@ -1,0 +1,507 @@
+package render
+
+import (
+	"fmt"
+	"html/template"
+	"math"
+	"slices"
+	"strings"
+
+	"pasyans/corpus"
+	"pasyans/engine"
+	"pasyans/normalize"
+	"pasyans/source"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+)
+
+// paraView is one paragraph shown in parallel: the Russian readings and
+// the English translation, with its footnote calls.
+type paraView struct {
+	ID, Anchor      string
+	Dipl, Corr, Mod template.HTML
+	Changed         int // marked words in the corrected reading
+	EN              template.HTML
+	Notes           []int // footnote numbers
+	Modern          bool  // a source already in modern spelling
+}
+
+// noteView is a footnote.
+type noteView struct {
+	N    int
+	Para string
+	HTML template.HTML
+}
+
+// texts renders paragraphs and collects their notes as footnotes.
+type texts struct {
+	pc    *pageCtx
+	mr    *mdRenderer
+	notes []noteView
+	mods  map[string]bool // sources in modern spelling
+}
+
+func newTexts(pc *pageCtx) *texts {
+	t := &texts{pc: pc, mr: newMDRenderer(pc), mods: map[string]bool{}}
+	for _, s := range pc.s.ed.Sources {
+		t.mods[s.ID] = s.Modern
+	}
+	return t
+}
+
+func (t *texts) para(p *corpus.Paragraph) paraView {
+	pc := t.pc
+	v := paraView{ID: p.ID, Anchor: "p-" + anchorID(p.ID), Modern: t.mods[p.Source]}
+	tip := func(m mark, modern bool) string {
+		var parts []string
+		if m.ocr != "" && m.ocr != m.prev || !modern {
+			parts = append(parts, pc.t("app.ocr")+" "+orEmpty(m.ocr))
+		}
+		if modern {
+			parts = append(parts, pc.t("app.old")+" "+orEmpty(m.prev))
+		}
+		return strings.Join(parts, "; ") + " — " + strings.Join(m.rules, ", ")
+	}
+	rd := markReadings(p.Diplomatic, p.Corrected, p.Modern, p.Apparatus, tip)
+	v.Dipl, v.Corr, v.Mod = template.HTML(rd.Diplomatic), template.HTML(rd.Corrected), template.HTML(rd.Modern)
+	v.Changed = strings.Count(rd.Corrected, "<mark")
+	v.EN = template.HTML(t.mr.text(p.Translation))
+	for _, n := range p.Notes {
+		num := len(t.notes) + 1
+		h := t.mr.text(n.Text)
+		t.notes = append(t.notes, noteView{N: num, Para: p.ID, HTML: template.HTML(h)})
+		v.Notes = append(v.Notes, num)
+	}
+	return v
+}
+
+func orEmpty(s string) string {
+	if s == "" {
+		return "∅"
+	}
+	return s
+}
+
+// gameLink names a game in a list.
+type gameLink struct {
+	ID, Href            string
+	Title, RU, RUModern string
+	Order               int
+	Range               string
+	HasVariant          bool
+}
+
+func (pc *pageCtx) gameLink(g *corpus.Game) gameLink {
+	l := gameLink{ID: g.ID, Href: pc.rel(gamePath(pc.lang, g.ID)), Title: g.Titles.EN, RU: g.Titles.RU, RUModern: g.Titles.RUModern,
+		Order: g.Order, HasVariant: g.Variant != nil}
+	if pc.lang == "ru" {
+		l.Title = g.Titles.RUModern
+	}
+	l.Range = paraRange(g.Paragraphs)
+	return l
+}
+
+// paraRange writes the ids of paragraphs compactly: "001:1–10, 001:12".
+func paraRange(ps []*corpus.Paragraph) string {
+	var out []string
+	for i := 0; i < len(ps); {
+		j := i
+		for j+1 < len(ps) && ps[j+1].Source == ps[i].Source && ps[j+1].N == ps[j].N+1 {
+			j++
+		}
+		if j > i {
+			out = append(out, fmt.Sprintf("%s–%d", ps[i].ID, ps[j].N))
+		} else {
+			out = append(out, ps[i].ID)
+		}
+		i = j + 1
+	}
+	return strings.Join(out, ", ")
+}
+
+// ---- home
+
+type homeView struct {
+	Titles   corpus.Titles
+	Sections []sectionView
+	Games    []gameLink
+	Paras    []paraView
+	Notes    []noteView
+}
+
+type sectionView struct {
+	Title, ID string
+	HTML      template.HTML
+}
+
+func (s *siteBuilder) homeData(pc *pageCtx) (any, error) {
+	v := homeView{}
+	book := s.ed.Book
+	if pc.lang == "ru" && s.ed.BookRU != nil {
+		book = s.ed.BookRU
+	}
+	if s.ed.Book != nil {
+		v.Titles = s.ed.Book.Titles
+	}
+	pc.Title = v.Titles.EN
+	if pc.lang == "ru" {
+		pc.Title = v.Titles.RUModern
+	}
+	tx := newTexts(pc)
+	pc.gameByOrder = map[int]*corpus.Game{}
+	for _, g := range s.ed.Games {
+		if g.Order > 0 {
+			pc.gameByOrder[g.Order] = g
+		}
+		v.Games = append(v.Games, pc.gameLink(g))
+	}
+	if book != nil {
+		for i, sec := range book.Sections {
+			v.Sections = append(v.Sections, sectionView{Title: sec.Title, ID: fmt.Sprintf("s%d", i+1), HTML: template.HTML(tx.mr.text(sec.Text))})
+		}
+	}
+	pc.gameByOrder = nil
+	if s.ed.Book != nil {
+		for _, p := range s.ed.Book.Paragraphs {
+			v.Paras = append(v.Paras, tx.para(p))
+		}
+	}
+	v.Notes = tx.notes
+	return v, nil
+}
+
+// ---- game
+
+type gameView struct {
+	Link      gameLink
+	Titles    corpus.Titles
+	Aliases   [][2]string
+	Intro     template.HTML
+	Paras     []paraView
+	Notes     []noteView
+	Figure    template.HTML
+	Deals     []dealView
+	Stats     []statRow
+	StatsNote string
+	Rules     []ruleRow
+	Options   []optionRow
+	Variant   string
+	Packs     int
+	Prev      *gameLink
+	Next      *gameLink
+}
+
+type ruleRow struct {
+	ID, Href, Statement string
+	Badge               template.HTML
+	Book                []paraLink
+	Reconstructed       string
+	Option              string
+}
+
+type optionRow struct {
+	ID, Text string
+	Default  bool
+}
+
+type statRow struct{ Key, Value string }
+
+func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
+	v := gameView{Link: pc.gameLink(g), Titles: g.Titles, Packs: g.Packs}
+	pc.Title = v.Link.Title
+	if g.Aliases.Cadogan1874 != "" {
+		v.Aliases = append(v.Aliases, [2]string{pc.t("game.cadogan1874"), g.Aliases.Cadogan1874})
+	}
+	if g.Aliases.Cadogan1914 != "" {
+		v.Aliases = append(v.Aliases, [2]string{pc.t("game.cadogan1914"), g.Aliases.Cadogan1914})
+	}
+	if g.Aliases.PySolFC != "" {
+		v.Aliases = append(v.Aliases, [2]string{"PySolFC", g.Aliases.PySolFC})
+	}
+	tx := newTexts(pc)
+	v.Intro = template.HTML(tx.mr.text(g.Intro))
+	for _, p := range g.Paragraphs {
+		v.Paras = append(v.Paras, tx.para(p))
+	}
+	v.Notes = tx.notes
+	for i, o := range s.ed.Games {
+		if o == g {
+			if i > 0 {
+				l := pc.gameLink(s.ed.Games[i-1])
+				v.Prev = &l
+			}
+			if i+1 < len(s.ed.Games) {
+				l := pc.gameLink(s.ed.Games[i+1])
+				v.Next = &l
+			}
+		}
+	}
+	if vr := g.Variant; vr != nil {
+		v.Variant = vr.ID
+		v.Figure = template.HTML(SVG(NewFigure(vr, nil, pc.lang), pc.t("game.layout-title", v.Link.Title)))
+		for _, r := range vr.Rules {
+			row := ruleRow{ID: r.ID, Href: pc.rel(rulePath(pc.lang, r.ID)), Statement: pc.ruleStatement(r),
+				Book: pc.paraLinks(r.Book), Reconstructed: r.Reconstructed, Option: r.Option}
+			row.Badge = template.HTML(pc.badge(r.ID, "R"))
+			v.Rules = append(v.Rules, row)
+		}
+		for _, o := range vr.Options {
+			text := o.EN
+			if pc.lang == "ru" && o.RU != "" {
+				text = o.RU
+			}
+			v.Options = append(v.Options, optionRow{ID: o.ID, Text: text, Default: o.Default})
+		}
+		for _, d := range s.deals[g.ID] {
+			v.Deals = append(v.Deals, pc.buildDeal(g, d, tx.mr))
+		}
+	}
+	if st := s.stats[g.ID]; st != nil {
+		v.Stats = pc.statRows(st)
+	}
+	return v, nil
+}
+
+// statRows formats the solver's statistics: the known keys in a fixed
+// order, then any others, sorted.
+func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
+	known := []string{"deals", "won", "lost", "unknown", "win_rate", "ci95", "budget", "date", "options", "elapsed_ms"}
+	var rows []statRow
+	add := func(k string, val any) {
+		key := "stats." + k
+		label := k
+		if pc.s.msgs.keys[key] {
+			label = pc.t(key)
+		}
+		rows = append(rows, statRow{Key: label, Value: pc.statValue(k, val)})
+	}
+	for _, k := range known {
+		if val, ok := st.Data[k]; ok {
+			add(k, val)
+		}
+	}
+	var rest []string
+	for k := range st.Data {
+		if !slices.Contains(known, k) && k != "game" {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	for _, k := range rest {
+		add(k, st.Data[k])
+	}
+	return rows
+}
+
+func (pc *pageCtx) statValue(k string, v any) string {
+	pct := func(x any) string {
+		f, ok := toFloat(x)
+		if !ok {
+			return fmt.Sprint(x)
+		}
+		return fmt.Sprintf("%.1f %%", f*100)
+	}
+	switch k {
+	case "win_rate":
+		return pct(v)
+	case "ci95":
+		if l, ok := v.([]any); ok && len(l) == 2 {
+			return pct(l[0]) + " – " + pct(l[1])
+		}
+	}
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = fmt.Sprint(e)
+		}
+		return strings.Join(parts, ", ")
+	case float64:
+		if x == math.Trunc(x) {
+			return fmt.Sprintf("%d", int64(x))
+		}
+		return fmt.Sprintf("%g", x)
+	}
+	return fmt.Sprint(v)
+}
+
+func toFloat(x any) (float64, bool) {
+	switch v := x.(type) {
+	case float64:
+		return v, true
+	case int:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case uint64:
+		return float64(v), true
+	}
+	return 0, false
+}
+
+// ---- rule
+
+type ruleView struct {
+	ID, Statement, EN, RU string
+	Badge                 template.HTML
+	Game                  *gameLink
+	Book                  []paraLink
+	Citers                []paraLink
+	Reconstructed         string
+	Option                string
+	Engine, Verdict       string
+	VerdictClass          string
+}
+
+type paraLink struct{ ID, Href string }
+
+func (pc *pageCtx) paraLinks(ids []string) []paraLink {
+	var out []paraLink
+	for _, id := range ids {
+		out = append(out, paraLink{ID: id, Href: pc.paraHref(id)})
+	}
+	return out
+}
+
+func (s *siteBuilder) ruleData(pc *pageCtx, e *ruleEntry) (any, error) {
+	r := e.Rule
+	v := ruleView{ID: e.ID, Statement: pc.ruleStatement(r), EN: r.EN, RU: r.RU, Reconstructed: r.Reconstructed,
+		Option: r.Option, Engine: pc.t("rule.enforced"), Verdict: pc.verdict(e.ID), VerdictClass: pc.verdictClass(e.ID)}
+	pc.Title = e.ID
+	if e.Variant != nil {
+		for _, g := range s.ed.Games {
+			if g.Variant == e.Variant {
+				l := pc.gameLink(g)
+				v.Game = &l
+			}
+		}
+	}
+	v.Book = pc.paraLinks(r.Book)
+	v.Citers = pc.paraLinks(e.Citers)
+	return v, nil
+}
+
+// ---- glossary
+
+type termView struct {
+	ID, PreReform, Modern, EN, Def string
+	Paras                          []paraLink
+}
+
+func (s *siteBuilder) glossaryData(pc *pageCtx) (any, error) {
+	pc.Title = pc.t("nav.glossary")
+	terms := slices.Clone(s.ed.Glossary)
+	col := collate.New(language.Russian)
+	slices.SortStableFunc(terms, func(a, b *corpus.Term) int {
+		if c := col.CompareString(a.Modern, b.Modern); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	var out []termView
+	for _, t := range terms {
+		def := t.DefEN
+		if pc.lang == "ru" {
+			def = t.DefRU
+		}
+		out = append(out, termView{ID: "t-" + anchorID(t.ID), PreReform: t.PreReform, Modern: t.Modern, EN: t.EN, Def: def, Paras: pc.paraLinks(t.Paragraphs)})
+	}
+	return out, nil
+}
+
+// ---- sources
+
+type sourceView struct {
+	source.Info
+	Paragraphs int
+	Href       string
+	Owners     []gameLink
+}
+
+func (s *siteBuilder) sourcesData(pc *pageCtx) (any, error) {
+	pc.Title = pc.t("nav.sources")
+	var out []sourceView
+	for _, src := range s.ed.Sources {
+		v := sourceView{Info: src.Info, Paragraphs: len(src.Paragraphs)}
+		if s.o.Corpus != nil {
+			v.Href = pc.rel(rawPath(src.ID))
+		}
+		seen := map[string]bool{}
+		for _, g := range s.ed.Games {
+			for _, p := range g.Paragraphs {
+				if p.Source == src.ID && !seen[g.ID] {
+					seen[g.ID] = true
+					v.Owners = append(v.Owners, pc.gameLink(g))
+				}
+			}
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// ---- method
+
+type methodView struct {
+	Corrected, Modern []normRule
+	Variants          []variantRow
+	Checks            []string
+	Verified, Failed  int
+	Unchecked         int
+	Rules             int
+}
+
+type normRule struct {
+	ID, Doc  string
+	Examples [][2]string
+}
+
+type variantRow struct {
+	ID    string
+	Game  *gameLink
+	Packs int
+	Rules int
+}
+
+func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
+	pc.Title = pc.t("nav.method")
+	v := methodView{}
+	for _, r := range normalize.Rules() {
+		nr := normRule{ID: r.ID, Doc: r.Doc}
+		if len(r.Examples) > 3 {
+			nr.Examples = r.Examples[:3]
+		} else {
+			nr.Examples = r.Examples
+		}
+		if strings.HasPrefix(r.ID, "modern/") {
+			v.Modern = append(v.Modern, nr)
+		} else {
+			v.Corrected = append(v.Corrected, nr)
+		}
+	}
+	for _, vr := range engine.Variants() {
+		row := variantRow{ID: vr.ID, Packs: vr.Packs, Rules: len(vr.Rules)}
+		for _, g := range s.ed.Games {
+			if g.Variant == vr {
+				l := pc.gameLink(g)
+				row.Game = &l
+			}
+		}
+		v.Variants = append(v.Variants, row)
+	}
+	v.Checks = []string{corpus.CheckOwned, corpus.CheckChecksum, corpus.CheckRuleLink, corpus.CheckVariant, corpus.CheckTitles,
+		corpus.CheckTranslated, corpus.CheckGlossary, corpus.CheckDeal, corpus.CheckSource}
+	for _, id := range s.ruleIDs {
+		v.Rules++
+		switch s.o.Verdicts[id] {
+		case "verified":
+			v.Verified++
+		case "failed":
+			v.Failed++
+		case "":
+			v.Unchecked++
+		}
+	}
+	return v, nil
+}

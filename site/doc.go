@@ -1,0 +1,22 @@
+// Package site holds the static site's templates, style sheet, script and
+// interface strings, embedded in the binary (FS). Package render fills the
+// templates from the edition model; this package holds no Go logic.
+//
+//   - templates/base.html defines the page frame ("base"); every other
+//     template defines "content" (and may define "head") for one kind of
+//     page: root, home, game, rule, glossary, sources, method.
+//   - static/ is copied into the site as is: site.css (screen, phone and
+//     print styles, @font-face for the DejaVu fonts copied into fonts/)
+//     and site.js (the reading switch's memory, tooltips, the deal player).
+//     The site works without the script, except for stepping through deals.
+//   - i18n/en.yaml and i18n/ru.yaml are the interface strings: flat maps of
+//     key to message (fmt verbs allowed). Both files must have the same
+//     keys; render refuses to build otherwise.
+package site
+
+import "embed"
+
+// FS holds templates/, static/ and i18n/.
+//
+//go:embed all:templates all:static all:i18n
+var FS embed.FS
