@@ -1,0 +1,439 @@
+package normalize
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// CorrectedLayer returns the layer that turns the diplomatic reading (the
+// OCR as decoded) into the corrected reading: the book's own pre-reform
+// spelling with OCR damage repaired. Rules run in this order: NFC, the
+// editor's emendations for the paragraph (matched on the NFC text), then the
+// systematic OCR repairs.
+func CorrectedLayer(em Emendations) *Layer {
+	l := &Layer{Name: Corrected, Rules: correctedRules(), density: 128}
+	if len(em) > 0 {
+		l.em = map[string][]Emendation{}
+		for _, e := range em {
+			id := e.ParaID()
+			l.em[id] = append(l.em[id], e)
+		}
+	}
+	return l
+}
+
+func correctedRules() []Rule {
+	return []Rule{
+		{
+			ID:          "nfc",
+			Doc:         "Unicode NFC: decomposed letters are composed (и + combining breve → й).",
+			Examples:    [][2]string{{"и\u0306", "й"}, {"е\u0308", "ё"}},
+			NonExamples: []string{"й", "сѣдло"},
+			find:        findNFC,
+		},
+		{
+			ID:       "emendation",
+			Doc:      "The editor's word-level repairs from corpus/emendations.tsv, for the paragraph named there; the OCR form must stand as a whole word.",
+			Examples: nil, // tested with the corpus table
+			find:     findEmendation,
+		},
+		{
+			ID:          "ocr/latin-lookalike",
+			Doc:         "A Latin letter that looks like a Cyrillic one (a c e o p x y i A B C E H I K M O P T X Y) inside a word (letters and digits) with Cyrillic letters becomes the Cyrillic letter (i → і).",
+			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}},
+			NonExamples: []string{"правило II", "XIX века", "card"},
+			find:        findLatin,
+		},
+		{
+			ID:          "ocr/digit-in-word",
+			Doc:         "A lone digit 3, 0 or 6 inside a word of Cyrillic letters is the letter it resembles: 3 → З/з, 0 → О/о, 6 → б (capital at the start of a sentence or in a word in capitals).",
+			Examples:    [][2]string{{"3одіакъ.", "Зодіакъ."}, {"ра3ъ", "разъ"}, {"к0лода", "колода"}, {"6убны", "бубны"}},
+			NonExamples: []string{"1873 году", "52 листа", "1873г.", "3х"},
+			find:        findDigit,
+		},
+		{
+			ID:          "ocr/dje-yat",
+			Doc:         "The Serbian letter ђ (Ђ) printed for ѣ (Ѣ) becomes ѣ (Ѣ in a word in capitals); where it stands for another letter, an emendation decides first.",
+			Examples:    [][2]string{{"слђдовать", "слѣдовать"}, {"ДВђ", "ДВѢ"}, {"Ђсть", "Ѣсть"}},
+			NonExamples: []string{"слѣдовать", "дѣло"},
+			find:        findDje,
+		},
+		{
+			ID:          "ocr/i-i-short",
+			Doc:         "й printed as two і (іі, ІІ) becomes й (Й); after a consonant the first і is the letter і and only the second is read й (основаніі → основаній).",
+			Examples:    [][2]string{{"судеіі", "судей"}, {"Каждыіі", "Каждый"}, {"КАЖДЫІІ", "КАЖДЫЙ"}, {"основаніі", "основаній"}},
+			NonExamples: []string{"Маріи", "II. На основанія"},
+			find:        findII,
+		},
+		{
+			ID:          "ocr/capital-short-i",
+			Doc:         "A capital Й after a lower-case letter, inside a word, becomes й.",
+			Examples:    [][2]string{{"КаждыЙ", "Каждый"}, {"каждоЙ,", "каждой,"}},
+			NonExamples: []string{"ЙОГА", "ВОЙНА", "Йодъ"},
+			find:        findCapitalShortI,
+		},
+		{
+			ID:          "ocr/i-soft-sign-yat",
+			Doc:         "ѣ printed as і followed by ь (іь; ІЬ) becomes ѣ (Ѣ): the sequence occurs in no Russian word.",
+			Examples:    [][2]string{{"діьло", "дѣло"}, {"ДІЬЛО", "ДѢЛО"}},
+			NonExamples: []string{"дѣло", "ноль"},
+			find:        findISoftSign,
+		},
+		{
+			ID:          "ocr/standalone-n",
+			Doc:         "A lone lower-case н between spaces is the conjunction и (н is no Russian word; н. with a period is left as an abbreviation).",
+			Examples:    [][2]string{{"карты н если", "карты и если"}},
+			NonExamples: []string{"н. ст.", "на", "онъ н."},
+			find:        findStandaloneN,
+		},
+		{
+			ID:          "ocr/final-p",
+			Doc:         "A word of three or more letters ending in п is an и misread: pre-reform spelling ends such a word in пъ. Not before a period (abbreviations). Pre-reform text only.",
+			Examples:    [][2]string{{"еслп одна", "если одна"}, {"восьмп картъ", "восьми картъ"}, {"взятымп", "взятыми"}},
+			NonExamples: []string{"снопъ", "стр. п.", "п", "суп."},
+			PreReform:   true,
+			find:        findFinalP,
+		},
+	}
+}
+
+// isNFCFast reports whether s certainly is NFC: it holds only runes below
+// U+0300, in the Cyrillic block, or in General Punctuation, none of which
+// composes with what precedes it. A false answer means "check properly".
+func isNFCFast(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c < 0x80:
+			i++
+		case c >= 0xC2 && c <= 0xCB, c >= 0xD0 && c <= 0xD3:
+			i += 2
+		case c == 0xE2 && i+1 < len(s) && (s[i+1] == 0x80 || s[i+1] == 0x81):
+			i += 3
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func findNFC(_ context, s string, out []repl) []repl {
+	if isNFCFast(s) || norm.NFC.IsNormalString(s) {
+		return out
+	}
+	for i := 0; i < len(s); {
+		n := norm.NFC.NextBoundaryInString(s[i:], true)
+		if n <= 0 {
+			n = len(s) - i
+		}
+		seg := s[i : i+n]
+		if !norm.NFC.IsNormalString(seg) {
+			out = append(out, repl{start: i, end: i + n, after: norm.NFC.String(seg)})
+		}
+		i += n
+	}
+	return out
+}
+
+func isWordRune(r rune) bool { return isLetter(r) || ('0' <= r && r <= '9') }
+
+// wholeWord reports whether s[i:j] (equal to form) is not glued to a letter
+// or digit on a side where form itself begins or ends with one.
+func wholeWord(s string, i, j int, form string) bool {
+	if r, _ := next(form, 0); isWordRune(r) {
+		if p, _ := prev(s, i); isWordRune(p) {
+			return false
+		}
+	}
+	if r, _ := prev(form, len(form)); isWordRune(r) {
+		if n, _ := next(s, j); isWordRune(n) {
+			return false
+		}
+	}
+	return true
+}
+
+func findEmendation(c context, s string, out []repl) []repl {
+	if len(c.em) == 0 {
+		return out
+	}
+	n0 := len(out)
+	for _, e := range c.em {
+		for i := find(s, e.OCR, 0); i >= 0; i = find(s, e.OCR, i+len(e.OCR)) {
+			j := i + len(e.OCR)
+			if wholeWord(s, i, j, e.OCR) {
+				out = append(out, repl{start: i, end: j, after: e.Corrected})
+			}
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+var latinToCyr = func() (t [128]string) {
+	for _, p := range [][2]string{
+		{"a", "а"}, {"c", "с"}, {"e", "е"}, {"o", "о"}, {"p", "р"}, {"x", "х"}, {"y", "у"}, {"i", "і"},
+		{"A", "А"}, {"B", "В"}, {"C", "С"}, {"E", "Е"}, {"H", "Н"}, {"I", "І"}, {"K", "К"}, {"M", "М"},
+		{"O", "О"}, {"P", "Р"}, {"T", "Т"}, {"X", "Х"}, {"Y", "У"},
+	} {
+		t[p[0][0]] = p[1]
+	}
+	return t
+}()
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func findLatin(_ context, s string, out []repl) []repl {
+	touch := false
+	for i := 0; i < len(s); i++ {
+		if isASCIILetter(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
+			touch = true
+			break
+		}
+	}
+	if !touch {
+		return out
+	}
+	for i := 0; i < len(s); {
+		r, n := next(s, i)
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		j := i
+		cyr, lat := false, false
+		for j < len(s) {
+			r, n := next(s, j)
+			if !isWordRune(r) {
+				break
+			}
+			if isCyr(r) {
+				cyr = true
+			} else if r < 0x80 && latinToCyr[r] != "" {
+				lat = true
+			}
+			j += n
+		}
+		if cyr && lat {
+			for k := i; k < j; k++ {
+				c := s[k]
+				if c < 0x80 && latinToCyr[c] != "" {
+					if m, _ := next(s, k+1); !isMark(m) {
+						out = append(out, repl{start: k, end: k + 1, after: latinToCyr[c]})
+					}
+				}
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// sentenceStart reports whether byte i of s begins a sentence: only spaces,
+// opening quotes, brackets or dashes stand between it and the start of s or
+// a sentence-ending mark.
+func sentenceStart(s string, i int) bool {
+	for {
+		r, n := prev(s, i)
+		switch {
+		case n == 0:
+			return true
+		case unicode.IsSpace(r) || r == '«' || r == '"' || r == '(' || r == '„' || r == '—' || r == '-' || r == '[':
+			i -= n
+		default:
+			return r == '.' || r == '!' || r == '?' || r == '…'
+		}
+	}
+}
+
+func findDigit(_ context, s string, out []repl) []repl {
+	touch := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c == '0' || c == '3' || c == '6') && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
+			touch = true
+			break
+		}
+	}
+	if !touch {
+		return out
+	}
+	for i := 0; i < len(s); {
+		r, n := next(s, i)
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		j := i
+		digits, cyr, upper, lower, at := 0, 0, 0, 0, -1
+		for j < len(s) {
+			r, n := next(s, j)
+			if !isWordRune(r) {
+				break
+			}
+			switch {
+			case '0' <= r && r <= '9':
+				digits++
+				at = j
+			case isCyr(r):
+				cyr++
+			}
+			if isUpper(r) {
+				upper++
+			} else if isLower(r) {
+				lower++
+			}
+			j += n
+		}
+		if m, _ := next(s, at+1); digits == 1 && cyr >= 2 && !isMark(m) {
+			capital := (lower == 0 && upper > 0) || (at == i && sentenceStart(s, i))
+			var to string
+			switch s[at] {
+			case '3':
+				to = "з"
+				if capital {
+					to = "З"
+				}
+			case '0':
+				to = "о"
+				if capital {
+					to = "О"
+				}
+			case '6':
+				to = "б"
+			}
+			if to != "" {
+				out = append(out, repl{start: at, end: at + 1, after: to})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// othersUpper reports whether the letters of word s[ws:we] other than those
+// at [i, j) and other than ђ/Ђ are all capitals, and there is at least one.
+func othersUpper(s string, ws, we, i, j int) bool {
+	n := 0
+	for k := ws; k < we; {
+		r, size := next(s, k)
+		if k < i || k >= j {
+			if r != 'ђ' && r != 'Ђ' && isLetter(r) && !isMark(r) {
+				if !isUpper(r) {
+					return false
+				}
+				n++
+			}
+		}
+		k += size
+	}
+	return n > 0
+}
+
+func findDje(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for _, d := range []string{"ђ", "Ђ"} {
+		for i := find(s, d, 0); i >= 0; i = find(s, d, i+len(d)) {
+			j := i + len(d)
+			ws, we := wordAround(s, i, j, isLetter)
+			up := othersUpper(s, ws, we, i, j)
+			if d == "Ђ" && (ws == i || we-ws == j-i) {
+				up = true
+			}
+			to := "ѣ"
+			if up {
+				to = "Ѣ"
+			}
+			out = append(out, repl{start: i, end: j, after: to})
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+func findII(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+occ3:
+	for i := find(s, "іі", 0); i >= 0; i = find(s, "іі", i+len("іі")) {
+		// і stands only before a vowel or й: after a consonant the first і
+		// is real and the second is the й (основаніі → основаній).
+		if r, _ := prev(s, i); isConsonant(r) {
+			out = append(out, repl{start: i + 2, end: i + 4, after: "й"})
+			continue occ3
+		}
+		out = append(out, repl{start: i, end: i + 4, after: "й"})
+	}
+	for i := find(s, "ІІ", 0); i >= 0; i = find(s, "ІІ", i+len("ІІ")) {
+		to := "Й"
+		if r, _ := prev(s, i); isLower(r) {
+			to = "й"
+		}
+		out = append(out, repl{start: i, end: i + 4, after: to})
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+func findCapitalShortI(_ context, s string, out []repl) []repl {
+	for i := find(s, "Й", 0); i >= 0; i = find(s, "Й", i+len("Й")) {
+		p, _ := prev(s, i)
+		q, _ := next(s, i+2)
+		if isLower(p) && !isUpper(q) {
+			out = append(out, repl{start: i, end: i + 2, after: "й"})
+		}
+	}
+	return out
+}
+
+func findISoftSign(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for i := find(s, "іь", 0); i >= 0; i = find(s, "іь", i+len("іь")) {
+		out = append(out, repl{start: i, end: i + 4, after: "ѣ"})
+	}
+	for i := find(s, "ІЬ", 0); i >= 0; i = find(s, "ІЬ", i+len("ІЬ")) {
+		out = append(out, repl{start: i, end: i + 4, after: "Ѣ"})
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+func findStandaloneN(_ context, s string, out []repl) []repl {
+	for i := find(s, "н", 0); i >= 0; i = find(s, "н", i+len("н")) {
+		p, pn := prev(s, i)
+		q, _ := next(s, i+2)
+		if (pn == 0 || unicode.IsSpace(p)) && q >= 0 && unicode.IsSpace(q) {
+			out = append(out, repl{start: i, end: i + 2, after: "и"})
+		}
+	}
+	return out
+}
+
+func findFinalP(_ context, s string, out []repl) []repl {
+occ9:
+	for i := find(s, "п", 0); i >= 0; i = find(s, "п", i+len("п")) {
+		q, _ := next(s, i+2)
+		if isLetter(q) || q == '.' {
+			continue occ9
+		}
+		p, _ := prev(s, i)
+		if !isCyr(p) || !isLower(p) {
+			continue occ9
+		}
+		ws, _ := wordAround(s, i, i+2, isLetter)
+		if n := countRunes(s[ws:i]); n < 2 {
+			continue occ9
+		}
+		out = append(out, repl{start: i, end: i + 2, after: "и"})
+	}
+	return out
+}
+
+func countRunes(s string) int {
+	n := 0
+	for range s {
+		n++
+	}
+	return n
+}
+
+// isConsonant reports whether r is a lower-case Cyrillic consonant letter.
+func isConsonant(r rune) bool {
+	return strings.ContainsRune("бвгджзклмнпрстфхцчшщѳ", r)
+}

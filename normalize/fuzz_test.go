@@ -1,0 +1,99 @@
+package normalize
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// fuzzSeeds returns the corpus paragraphs, their ids and the emendations.
+func fuzzSeeds(f *testing.F) ([]string, []string, Emendations) {
+	srcs, em := corpus(f)
+	var ids, texts []string
+	for _, src := range srcs {
+		for _, p := range src.Paragraphs {
+			ids = append(ids, p.ID)
+			texts = append(texts, p.Raw)
+		}
+	}
+	for _, r := range Rules() {
+		for _, ex := range r.Examples {
+			texts = append(texts, ex[0], ex[1])
+		}
+		texts = append(texts, r.NonExamples...)
+	}
+	return ids, texts, em
+}
+
+func FuzzCorrected(f *testing.F) {
+	ids, texts, em := fuzzSeeds(f)
+	for i, s := range texts {
+		f.Add(uint8(i), s)
+	}
+	l := CorrectedLayer(em)
+	f.Fuzz(func(t *testing.T, pi uint8, s string) {
+		if !utf8.ValidString(s) {
+			t.Skip("the layers take valid UTF-8 (package source guarantees it)")
+		}
+		para := ids[int(pi)%len(ids)]
+		out, edits := l.Apply(para, s)
+		checkReplay(t, s, out, edits)
+		if !norm.NFC.IsNormalString(out) {
+			t.Fatalf("corrected reading of %q is not NFC: %q", s, out)
+		}
+		if again, e2 := l.Apply(para, out); again != out {
+			t.Fatalf("not idempotent: %q -> %q -> %q (%v)", s, out, again, e2)
+		}
+		mod, medits := ModernLayer().Apply(para, out)
+		checkReplay(t, out, mod, medits)
+	})
+}
+
+func FuzzModern(f *testing.F) {
+	_, texts, _ := fuzzSeeds(f)
+	for _, s := range texts {
+		f.Add(s)
+	}
+	l := ModernLayer()
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			t.Skip()
+		}
+		out, edits := l.Apply("x:1", s)
+		checkReplay(t, s, out, edits)
+	})
+}
+
+func FuzzParseEmendations(f *testing.F) {
+	data, err := os.ReadFile("../corpus/emendations.tsv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte(EmendationsHeader + "\n001\t3\tнзъ\tизъ\tr\n"))
+	f.Add([]byte(EmendationsHeader + "\r\n001\t3\tа\tб\tr\r\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		em, err := ParseEmendations("e.tsv", bytes.NewReader(b))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "e.tsv:") {
+				t.Fatalf("error without file:line: %v", err)
+			}
+			return
+		}
+		for _, e := range em {
+			if e.OCR == "" || e.Corrected == "" || e.OCR == e.Corrected || e.Paragraph < 1 || e.Line < 2 {
+				t.Fatalf("bad emendation accepted: %+v", e)
+			}
+		}
+		// The parsed table drives a layer without trouble.
+		l := CorrectedLayer(em)
+		for _, e := range em {
+			out, edits := l.Apply(e.ParaID(), "x "+e.OCR+" y")
+			checkReplay(t, "x "+e.OCR+" y", out, edits)
+		}
+	})
+}
