@@ -190,7 +190,10 @@ func TestPDFPages(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	pages := append([]int{1, 3}, d.figPages...)
+	pages := append([]int{1, 2}, d.figPages...)
+	if len(pages) > 14 { // a few pages are enough as artefacts
+		pages = pages[:14]
+	}
 	seen := map[int]bool{}
 	for _, p := range pages {
 		if seen[p] {

@@ -312,16 +312,17 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	if r.RU != "" {
 		sp = append(sp, span{"  " + r.RU, d.small.with("I")})
 	}
+	info := d.sans.sized(6.8)
 	switch {
 	case len(r.Book) > 0:
-		sp = append(sp, span{"  Stated in " + strings.Join(r.Book, ", ") + ".", d.sans.sized(6.8)})
+		sp = append(sp, span{"  Stated in " + strings.Join(r.Book, ", ") + ".", info})
 	case r.Reconstructed != "":
-		sp = append(sp, span{"  Reconstructed: " + r.Reconstructed, d.sans.sized(6.8)})
+		sp = append(sp, span{"  Reconstructed: " + sentence(r.Reconstructed), info})
 	}
 	if r.Option != "" {
-		sp = append(sp, span{"  Option " + r.Option + ".", d.sans.sized(6.8)})
+		sp = append(sp, span{"  Option " + r.Option + ".", info})
 	}
-	sp = append(sp, span{"  ", d.small}, d.verdictSpan(r.ID, d.sans.sized(6.8)))
+	sp = append(sp, span{"  Checker: ", info}, d.verdictSpan(r.ID, info), span{".", info})
 	sp = append([]span{{r.ID + "  ", d.ids.sized(6.8).colored(black)}}, sp...)
 	return para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"}
 }
@@ -330,4 +331,13 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 func (d *pdfDoc) sectionTOC(title string) {
 	d.section(title)
 	d.addTOC(1, title)
+}
+
+// sentence ends s with a full stop unless it ends with punctuation.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?)") {
+		return s
+	}
+	return s + "."
 }

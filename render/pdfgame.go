@@ -66,7 +66,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 	d.flow(mdParas(g.Intro, d.body, "en", 2))
 
 	if g.Variant != nil {
-		d.section("The layout")
+		d.gameSection("The layout", 3*lineHeight(10))
 		fig := NewFigure(g.Variant, nil, "en")
 		cap := []span{{"The layout of " + g.Titles.EN + " (" + g.Titles.RU + ")", d.small.with("I")}}
 		if r := g.Variant.Layout.Reconstructed; r != "" {
@@ -75,7 +75,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		d.figureBlock(fig, cap, d.pageH*0.42)
 	}
 
-	d.sectionKeep("Text and translation", 7+5*lineHeight(10))
+	d.gameSection("Text and translation", 7+5*lineHeight(10))
 	d.parallel(g.Paragraphs)
 
 	if g.Variant != nil {
@@ -97,6 +97,13 @@ func (d *pdfDoc) game(g *corpus.Game) {
 
 // section is a heading inside a chapter, kept with what follows.
 func (d *pdfDoc) section(title string) { d.sectionKeep(title, 3*lineHeight(10)) }
+
+// gameSection is a section of a game's chapter, with a bookmark under the
+// game's.
+func (d *pdfDoc) gameSection(title string, keep float64) {
+	d.sectionKeep(title, keep)
+	d.f.Bookmark(title, 2, d.y-lineHeight(11.5)-2)
+}
 
 // sectionKeep is a section heading kept with keep mm of what follows.
 func (d *pdfDoc) sectionKeep(title string, keep float64) {
@@ -303,7 +310,13 @@ func cont(rows []row) []row {
 // final position.
 func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	v := g.Variant
-	d.section("An example deal")
+	// The heading, the deal's title and its initial position go together.
+	keep := 3 * lineHeight(10)
+	if opts, err := v.ParseOptions(dl.Options); err == nil {
+		fig := NewFigure(v, engine.NewDeal(v, dl.Seed, opts), "en")
+		keep = fig.H*figureScale(fig, d.tw, d.pageH*0.38) + 24
+	}
+	d.gameSection("An example deal", keep)
 	title := dl.Title.EN
 	if dl.Title.RU != "" {
 		title += " — " + dl.Title.RU
@@ -396,7 +409,7 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 
 // stats prints the solver's statistics for the game.
 func (d *pdfDoc) stats(st *corpus.Stats) {
-	d.section("Win statistics")
+	d.gameSection("Win statistics", 3*lineHeight(10))
 	m := st.Data
 	num := func(k string) (float64, bool) {
 		switch v := m[k].(type) {
@@ -473,7 +486,7 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph) {
 	if !some {
 		return
 	}
-	d.section("Notes and apparatus")
+	d.gameSection("Notes and apparatus", 3*lineHeight(10))
 	d.flow([]para{{spans: []span{
 		{"Notes are the editor's. In the apparatus each entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule that made the repair (", d.small},
 		{"emendation", d.ids.sized(7)},
