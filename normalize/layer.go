@@ -70,6 +70,9 @@ func (l *Layer) Apply(para, s string) (string, []Edit) {
 	cur := s
 	for i := 0; i < len(l.Rules); i++ {
 		r := &l.Rules[i]
+		if r.find == nil {
+			continue // a rule copied out of Rules(): documentation only
+		}
 		id := r.ID
 		rs = r.find(c, cur, rs[:0])
 		if r.batch {
@@ -78,6 +81,9 @@ func (l *Layer) Apply(para, s string) (string, []Edit) {
 			}
 			for i+1 < len(l.Rules) && l.Rules[i+1].batch {
 				i++
+				if l.Rules[i].find == nil {
+					continue
+				}
 				n := len(rs)
 				rs = l.Rules[i].find(c, cur, rs)
 				for k := n; k < len(rs); k++ {

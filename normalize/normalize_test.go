@@ -431,3 +431,10 @@ func ExampleRead() {
 }
 
 var _ = unicode.IsSpace
+
+func TestRulesCopiesAreInert(t *testing.T) {
+	l := &Layer{Name: Corrected, Rules: Rules()}
+	if got, edits := l.Apply("x:1", "слђдовать"); got != "слђдовать" || edits != nil {
+		t.Errorf("got %q, %v", got, edits)
+	}
+}

@@ -47,7 +47,8 @@ func (r *Reader) Read(p source.Paragraph, modern bool) Readings {
 }
 
 // Rules returns all rules of both layers, corrected first, in the order
-// they run, for documentation. The rules' functions are not exposed.
+// they run, for documentation. The copies carry no code: a Layer built from
+// them changes nothing; use CorrectedLayer and ModernLayer to normalize.
 func Rules() []Rule {
 	rs := append(correctedRules(), modernRules()...)
 	for i := range rs {
