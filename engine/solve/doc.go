@@ -16,7 +16,9 @@
 // the space was exhausted only after the visited set had filled up).
 //
 // Game knowledge. Each game may add, in its own file of this package, a
-// faster canonical key, safe automatic moves and proven dead positions,
+// faster canonical key (which may also merge positions that provably play
+// alike from then on, such as salic-law's any-suit foundations, keyed by
+// their heights; never two positions that differ in a way the rules read), safe automatic moves and proven dead positions,
 // each with the argument that makes it correct for that variant, and its
 // move ordering; games without such a file are searched with the generic
 // knowledge (sorted symmetric piles, foundation moves first, no pruning).
