@@ -409,20 +409,28 @@ func (pc *pageCtx) paraHref(id string) string {
 	return pc.rel(pc.lang + "/" + p + "#p-" + anchorID(id))
 }
 
-// badge renders a rule link: a button opening the rule's popover (added
-// to the page once per rule), or a marked span for a rule id that names
-// no rule.
+// badge renders a rule link: its text (if any) linking to the rule's
+// page, then a small [R] button opening the rule's popover (added to the
+// page once per rule) coloured by the checker's verdict. A rule id that
+// names no rule gives the text and a dashed badge.
 func (pc *pageCtx) badge(id, text string) string {
 	e := pc.s.rules[id]
+	var b strings.Builder
 	if e == nil {
-		return fmt.Sprintf(`<span class="badge unresolved" title="%s">%s</span>`,
-			template.HTMLEscapeString(pc.t("rule.unresolved", id)), template.HTMLEscapeString(text))
+		if text != "" {
+			b.WriteString(template.HTMLEscapeString(text))
+		}
+		fmt.Fprintf(&b, `<span class="badge unresolved" title="%s">R</span>`, template.HTMLEscapeString(pc.t("rule.unresolved", id)))
+		return b.String()
 	}
 	pop := "rp-" + anchorID(id)
 	pc.cited[id] = pop
-	status := pc.verdictClass(id)
-	return fmt.Sprintf(`<button type="button" class="badge %s" popovertarget="%s" title="%s">%s</button>`,
-		status, pop, template.HTMLEscapeString(id+" — "+pc.ruleStatement(e.Rule)), template.HTMLEscapeString(text))
+	if text != "" {
+		fmt.Fprintf(&b, `<a class="rule-text" href="%s">%s</a>`, template.HTMLEscapeString(pc.rel(rulePath(pc.lang, id))), template.HTMLEscapeString(text))
+	}
+	fmt.Fprintf(&b, `<button type="button" class="badge %s" popovertarget="%s" aria-label="%s">R</button>`,
+		pc.verdictClass(id), pop, template.HTMLEscapeString(pc.t("rule.badge", id)))
+	return b.String()
 }
 
 // ruleStatement is the rule's statement in the page's language.

@@ -37,6 +37,7 @@ type dealMove struct {
 // pile ids, the initial piles and, per move, the piles it changed.
 type dealData struct {
 	Scale    float64     `json:"scale"`
+	Pad      int         `json:"pad"`
 	CardH    float64     `json:"cardH"`
 	FanStep  float64     `json:"fanStep"`
 	MaxFan   float64     `json:"maxFan"`
@@ -111,7 +112,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 	s := engine.NewDeal(v, d.Seed, opts)
 	dv.Initial = template.HTML(SVG(NewFigure(v, s, pc.lang), pc.t("deal.initial")+": "+dv.Title))
 
-	data := dealData{Scale: svgScale, CardH: engine.CardHeight, FanStep: fanStep, MaxFan: maxFanLen,
+	data := dealData{Scale: svgScale, Pad: svgPad, CardH: engine.CardHeight, FanStep: fanStep, MaxFan: maxFanLen,
 		W: v.Layout.Width, H: v.Layout.Height, Title: dv.Title,
 		Labels: dealStrings{Start: pc.t("deal.initial"), Move: pc.t("deal.move-of", "{n}", "{total}", "{move}"), Won: pc.t("deal.won"), Over: pc.t("deal.over")}}
 	for _, sl := range v.Layout.Slots {
@@ -158,7 +159,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 			}
 			h := escapeWithRefs(pc, text)
 			if c.Rule != "" {
-				h += " " + pc.badge(c.Rule, "R")
+				h += " " + pc.badge(c.Rule, "")
 			}
 			dm.Comment = template.HTML(h)
 			st.Comment = h

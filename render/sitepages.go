@@ -88,6 +88,7 @@ type gameLink struct {
 	ID, Href            string
 	Title, RU, RUModern string
 	Order               int
+	Sub, SubLang        string // the name in the other language
 	Range               string
 	HasVariant          bool
 }
@@ -95,8 +96,10 @@ type gameLink struct {
 func (pc *pageCtx) gameLink(g *corpus.Game) gameLink {
 	l := gameLink{ID: g.ID, Href: pc.rel(gamePath(pc.lang, g.ID)), Title: g.Titles.EN, RU: g.Titles.RU, RUModern: g.Titles.RUModern,
 		Order: g.Order, HasVariant: g.Variant != nil}
+	l.Sub, l.SubLang = g.Titles.RU, "ru"
 	if pc.lang == "ru" {
 		l.Title = g.Titles.RUModern
+		l.Sub, l.SubLang = g.Titles.EN, "en"
 	}
 	l.Range = paraRange(g.Paragraphs)
 	return l
@@ -243,7 +246,7 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 		for _, r := range vr.Rules {
 			row := ruleRow{ID: r.ID, Href: pc.rel(rulePath(pc.lang, r.ID)), Statement: pc.ruleStatement(r),
 				Book: pc.paraLinks(r.Book), Reconstructed: r.Reconstructed, Option: r.Option}
-			row.Badge = template.HTML(pc.badge(r.ID, "R"))
+			row.Badge = template.HTML(pc.badge(r.ID, ""))
 			v.Rules = append(v.Rules, row)
 		}
 		for _, o := range vr.Options {

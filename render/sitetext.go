@@ -51,6 +51,24 @@ func (r *mdRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHTMLBlock, r.renderHTMLBlock)
 	reg.Register(ast.KindText, r.renderText)
 	reg.Register(ast.KindListItem, r.renderListItem)
+	reg.Register(ast.KindParagraph, r.renderParagraph)
+}
+
+// renderParagraph marks a paragraph that holds rule links ("Rules: …")
+// with the class rules-line, so that it reads as an annotation.
+func (r *mdRenderer) renderParagraph(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		w.WriteString("</p>\n")
+		return ast.WalkContinue, nil
+	}
+	for c := node.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.Link); ok && strings.HasPrefix(string(l.Destination), "rule:") {
+			w.WriteString(`<p class="rules-line">`)
+			return ast.WalkContinue, nil
+		}
+	}
+	w.WriteString("<p>")
+	return ast.WalkContinue, nil
 }
 
 // text renders a corpus text to HTML.

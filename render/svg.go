@@ -9,6 +9,9 @@ import (
 // svgScale is how many SVG user units a layout unit takes.
 const svgScale = 60
 
+// svgPad is the margin around a figure, in SVG units.
+const svgPad = 10
+
 // SVG writes the figure as an SVG element with a title for screen readers
 // (the <title> child names the image; no id, so that many figures can share
 // a page). Its classes are styled by the site's style sheet; site.js draws
@@ -16,9 +19,11 @@ const svgScale = 60
 // The output depends only on the figure (deterministic).
 func SVG(f Figure, title string) string {
 	var b strings.Builder
-	w, h := f.W*svgScale, f.H*svgScale
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="figure" viewBox="0 0 %s %s" width="%s" height="%s" role="img">`,
-		num(w), num(h), num(w), num(h))
+	// A margin of svgPad around the figure keeps labels wider than a card
+	// inside the picture.
+	w, h := f.W*svgScale+2*svgPad, f.H*svgScale+2*svgPad
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="figure" viewBox="-%d -%d %s %s" width="%s" height="%s" role="img">`,
+		svgPad, svgPad, num(w), num(h), num(w), num(h))
 	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(title))
 	for _, it := range f.Items {
 		writeSVGItem(&b, it)

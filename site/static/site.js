@@ -87,9 +87,9 @@
     f.w += 0.1; f.h += 0.1;
     return f;
   }
-  function svg(f, title, k) {
-    var w = f.w * k, h = f.h * k;
-    var b = ['<svg xmlns="http://www.w3.org/2000/svg" class="figure" viewBox="0 0 ' + num(w) + " " + num(h) +
+  function svg(f, title, k, pad) {
+    var w = f.w * k + 2 * pad, h = f.h * k + 2 * pad;
+    var b = ['<svg xmlns="http://www.w3.org/2000/svg" class="figure" viewBox="-' + pad + " -" + pad + " " + num(w) + " " + num(h) +
       '" width="' + num(w) + '" height="' + num(h) + '" role="img"><title>' + esc(title) + "</title>"];
     f.items.forEach(function (it) {
       var x = it.x * k, y = it.y * k, iw = it.w * k, ih = it.h * k;
@@ -142,7 +142,7 @@
       i = Math.max(0, Math.min(pos.length - 1, n));
       var text = i === 0 ? d.labels.start : d.labels.move.replace("{n}", i).replace("{total}", d.steps.length).replace("{move}", d.steps[i - 1].m);
       if (i === pos.length - 1 && i > 0) { text += " \u2014 " + (d.won ? d.labels.won : d.labels.over); }
-      board.innerHTML = svg(figure(d, pos[i]), i === 0 ? startTitle : text + " \u2014 " + d.title, d.scale);
+      board.innerHTML = svg(figure(d, pos[i]), i === 0 ? startTitle : text + " \u2014 " + d.title, d.scale, d.pad);
       status.textContent = text;
       comment.innerHTML = i > 0 && d.steps[i - 1].c ? d.steps[i - 1].c : "";
       el.setAttribute("data-step", String(i));
@@ -169,7 +169,7 @@
     // Check the mirror: the script's drawing of the start must equal the
     // build's (both parsed and serialized by the browser).
     var tmp = document.createElement("div");
-    tmp.innerHTML = svg(figure(d, pos[0]), startTitle, d.scale);
+    tmp.innerHTML = svg(figure(d, pos[0]), startTitle, d.scale, d.pad);
     el.setAttribute("data-mirror", tmp.innerHTML === board.innerHTML ? "ok" : "differs");
     el.classList.add("ready");
     show(0);
