@@ -320,6 +320,10 @@ func (l *loader) readSection(b *body, s section) sectionContent {
 				continue
 			}
 			c.claims = l.claimsBlock(b, n, s)
+		case *ast.Paragraph:
+			if !isRulesLine(n, b.src) {
+				tr = append(tr, n)
+			}
 		default:
 			tr = append(tr, n)
 		}
@@ -327,6 +331,13 @@ func (l *loader) readSection(b *body, s section) sectionContent {
 	c.tr = b.text(tr)
 	c.links = l.checkInline(b, s.nodes)
 	return c
+}
+
+// isRulesLine reports whether a paragraph is the section's list of rule
+// links ("Rules: [text](rule:id), …"): its links are the paragraph's rules,
+// and it is not part of the translation.
+func isRulesLine(n *ast.Paragraph, src []byte) bool {
+	return strings.HasPrefix(plainText(n, src), "Rules:")
 }
 
 // claimsBlock parses a fenced claims block.

@@ -232,3 +232,24 @@ func TestBrokenCorpora(t *testing.T) {
 		})
 	}
 }
+
+func TestRulesLineIsNotTranslation(t *testing.T) {
+	ed, err := Load(FS)
+	if err != nil {
+		if _, ok := err.(Diagnostics); !ok {
+			t.Fatal(err)
+		}
+	}
+	linked := 0
+	for _, p := range ed.Paragraphs {
+		if strings.Contains(p.Translation.Markdown, "Rules:") || strings.Contains(p.Translation.Markdown, "(rule:") {
+			t.Errorf("%s: the rule links line is part of the translation: %q", p.ID, p.Translation.Markdown)
+		}
+		if len(p.Rules) > 0 {
+			linked++
+		}
+	}
+	if linked == 0 {
+		t.Skip("no paragraph has rule links yet")
+	}
+}
