@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"pasyans/corpus"
 	"pasyans/engine"
@@ -314,6 +315,8 @@ func (pc *pageCtx) statValue(k string, v any) string {
 		}
 	}
 	switch x := v.(type) {
+	case time.Time:
+		return x.Format("2006-01-02")
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
