@@ -16,7 +16,7 @@ import (
 func init() {
 	register(&command{
 		name:  "build",
-		usage: "[-corpus DIR] [-out DIR]",
+		usage: "[-corpus DIR] [-out DIR] [-paper a4|letter]",
 		short: "build the static site (and the PDF book)",
 		long: `Build loads the corpus (the copy built into pasyans, or the folder given
 with -corpus) and writes the edition into the output folder (default
@@ -32,11 +32,15 @@ file:line: message, and the exit status is 1.`,
 			var cf corpusFlags
 			cf.register(fs)
 			out := fs.String("out", "out", "write the edition into `DIR`")
+			paper := fs.String("paper", "a4", "paper `size` of book.pdf: a4 or letter")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
 					return usageError("build takes no arguments, got %q", args[0])
 				}
-				return build(e, &cf, *out)
+				if *paper != "a4" && *paper != "letter" {
+					return usageError("-paper %q: want a4 or letter", *paper)
+				}
+				return build(e, &cf, *out, render.PDFOptions{Paper: *paper})
 			}
 		},
 	})
@@ -44,7 +48,7 @@ file:line: message, and the exit status is 1.`,
 
 // build renders the edition into out/site (and out/book.pdf) through a
 // staging folder and prints a one-line summary to stderr.
-func build(e *env, cf *corpusFlags, out string) error {
+func build(e *env, cf *corpusFlags, out string, pdfOpts render.PDFOptions) error {
 	start := time.Now()
 	ed, ds, err := cf.load()
 	if err != nil {
@@ -66,7 +70,7 @@ func build(e *env, cf *corpusFlags, out string) error {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"))
+		pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"), pdfOpts)
 	}()
 	siteErr := render.Site(ed, siteDir, render.SiteOptions{Corpus: cf.fsys()})
 	<-done
@@ -89,13 +93,13 @@ func build(e *env, cf *corpusFlags, out string) error {
 }
 
 // writePDF writes the book to name and returns its size.
-func writePDF(ed *corpus.Edition, name string) (int64, error) {
+func writePDF(ed *corpus.Edition, name string, o render.PDFOptions) (int64, error) {
 	f, err := os.Create(name)
 	if err != nil {
 		return 0, err
 	}
 	w := bufio.NewWriter(f)
-	err = render.PDF(ed, w, render.PDFOptions{})
+	err = render.PDF(ed, w, o)
 	if err == nil {
 		err = w.Flush()
 	}

@@ -9,7 +9,7 @@
 // itself in the command table at init. The help of every command follows,
 // as 'pasyans help COMMAND' prints it.
 //
-//	usage: pasyans build [-corpus DIR] [-out DIR]
+//	usage: pasyans build [-corpus DIR] [-out DIR] [-paper a4|letter]
 //
 //	Build loads the corpus (the copy built into pasyans, or the folder given
 //	with -corpus) and writes the edition into the output folder (default
@@ -27,6 +27,8 @@
 //	    	read the corpus from DIR instead of the copy built into pasyans
 //	  -out DIR
 //	    	write the edition into DIR (default "out")
+//	  -paper size
+//	    	paper size of book.pdf: a4 or letter (default "a4")
 //
 //	usage: pasyans check [-corpus DIR] [-json] [-probes N]
 //
@@ -35,7 +37,18 @@
 //	checksums current, every rule link resolving, every rule the engine
 //	enforces cited by a paragraph or marked reconstructed, titles in all forms
 //	and a translation for every paragraph, glossary references existing, and
-//	every example deal replaying to its stated outcome.
+//	every example deal replaying to its stated outcome (a lost deal re-proved
+//	by the solver within its recorded budget).
+//
+//	Each paragraph's claims (packs, foundations, building, deals, …) are
+//	compared with the engine's Spec of the game. Then every game is probed:
+//	-probes random playouts from fixed seeds with the default options (a
+//	quarter as many with each option on) and a few solver-guided games, every
+//	move the engine allows watched against the Spec, the claims and the
+//	checker's own reading of the rules. A move the text forbids is an error
+//	naming the paragraph, the deal and the move; so is a permission of the
+//	text (a foundation of any suit, building either way, a redeal, an option)
+//	that no probe ever saw. -probes 0 skips the probes.
 //
 //	The report is grouped by game, one line per check, then the problems as
 //	file:line: message. Exit status 1 if any check fails, 2 if the corpus
@@ -47,7 +60,7 @@
 //	  -json
 //	    	print the report as JSON
 //	  -probes N
-//	    	behaviour probes per game (N) (default 200)
+//	    	random playouts per game (N); 0 skips the behaviour probes (default 200)
 //
 //	usage: pasyans deal -game ID -seed N [-options a,b] [-json] [-reveal]
 //
