@@ -17,7 +17,18 @@ with -corpus) and checks it: every source paragraph owned exactly once,
 checksums current, every rule link resolving, every rule the engine
 enforces cited by a paragraph or marked reconstructed, titles in all forms
 and a translation for every paragraph, glossary references existing, and
-every example deal replaying to its stated outcome.
+every example deal replaying to its stated outcome (a lost deal re-proved
+by the solver within its recorded budget).
+
+Each paragraph's claims (packs, foundations, building, deals, …) are
+compared with the engine's Spec of the game. Then every game is probed:
+-probes random playouts from fixed seeds with the default options (a
+quarter as many with each option on) and a few solver-guided games, every
+move the engine allows watched against the Spec, the claims and the
+checker's own reading of the rules. A move the text forbids is an error
+naming the paragraph, the deal and the move; so is a permission of the
+text (a foundation of any suit, building either way, a redeal, an option)
+that no probe ever saw. -probes 0 skips the probes.
 
 The report is grouped by game, one line per check, then the problems as
 file:line: message. Exit status 1 if any check fails, 2 if the corpus
@@ -26,7 +37,7 @@ cannot be read.`,
 			var cf corpusFlags
 			cf.register(fs)
 			asJSON := fs.Bool("json", false, "print the report as JSON")
-			probes := fs.Int("probes", 200, "behaviour probes per game (`N`)")
+			probes := fs.Int("probes", check.DefaultProbes, "random playouts per game (`N`); 0 skips the behaviour probes")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
 					return usageError("check takes no arguments")

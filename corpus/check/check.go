@@ -14,22 +14,29 @@ type Options struct {
 	// Load holds the diagnostics corpus.Load returned with the edition;
 	// they are reported with the checker's own.
 	Load corpus.Diagnostics
-	// Probes is the number of behaviour probes per variant (not used
-	// yet: the probes are the next step).
+	// Probes is the number of random playouts per variant with its
+	// default options (more are played with each option on, and a few
+	// solver-guided games); 0 skips the behaviour probes.
 	Probes int
 }
+
+// DefaultProbes is the probe count of pasyans check.
+const DefaultProbes = 200
 
 // The check ids of the diagnostics Run adds.
 const (
 	CheckCited  = "cited"  // an engine rule no paragraph cites and no reason reconstructs
 	CheckReplay = "replay" // an example deal that does not replay to its outcome
 	CheckEngine = "engine" // a variant with no game file
+	CheckProof  = "proof"  // a lost example deal the solver does not re-prove
 )
 
 // Report is the result of a run.
 type Report struct {
 	Groups      []*Group           `json:"groups"`
 	Diagnostics corpus.Diagnostics `json:"diagnostics"` // all, sorted by position
+
+	verdicts map[string]string // see Verdicts
 }
 
 // OK reports whether no check failed.
@@ -60,26 +67,55 @@ var checkOf = map[string]string{
 	corpus.CheckTitles:   "paragraphs",
 	corpus.CheckRuleLink: "rules", corpus.CheckVariant: "rules", CheckCited: "rules", CheckEngine: "rules",
 	corpus.CheckGlossary: "terms",
-	corpus.CheckDeal:     "deals", CheckReplay: "deals",
+	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
+	CheckClaim: "claims", CheckProbe: "probes",
+}
+
+// findings collects the diagnostics of a run with what they blame: the
+// paragraphs and the engine rules that fail.
+type findings struct {
+	diags corpus.Diagnostics
+	rules map[string]bool // rule id → failed
+	paras map[string]bool // paragraph id → failed
+}
+
+// add records d, blaming rule (if not "").
+func (f *findings) add(d corpus.Diagnostic, para, rule string) {
+	f.diags = append(f.diags, d)
+	if para != "" {
+		if f.paras == nil {
+			f.paras = map[string]bool{}
+		}
+		f.paras[para] = true
+	}
+	if rule != "" {
+		if f.rules == nil {
+			f.rules = map[string]bool{}
+		}
+		f.rules[rule] = true
+	}
 }
 
 // Run checks the edition. ed must be non-nil (corpus.Load returns an
 // edition whenever the corpus could be read).
 func Run(ed *corpus.Edition, opts Options) *Report {
 	r := &Report{}
-	var all corpus.Diagnostics
-	all = append(all, opts.Load...)
+	f := &findings{}
+	f.diags = append(f.diags, opts.Load...)
 	cited := citations(ed)
+	probes := probeAll(ed, planFor(opts.Probes))
 	for _, g := range ed.Games {
-		r.Groups = append(r.Groups, gameGroup(ed, g, cited, &all))
+		r.Groups = append(r.Groups, gameGroup(ed, g, cited, probes[g.ID], f))
 	}
-	r.Groups = append(r.Groups, bookGroup(ed), glossaryGroup(ed), sourcesGroup(ed), engineGroup(ed, &all))
+	r.Groups = append(r.Groups, bookGroup(ed), glossaryGroup(ed), sourcesGroup(ed), engineGroup(ed, &f.diags))
+	all := f.diags
 	all.Sort()
 	r.Diagnostics = all
 	if r.Diagnostics == nil {
 		r.Diagnostics = corpus.Diagnostics{}
 	}
 	distribute(r)
+	r.verdicts = verdicts(ed, r, f, cited, probes)
 	return r
 }
 

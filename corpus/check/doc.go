@@ -6,9 +6,26 @@
 // outcome. It returns a Report grouped by game, with a one-line summary per
 // check and every problem as a corpus.Diagnostic at file:line.
 //
-// Comparing claims with the variants' Specs, behaviour probes and
-// re-proving lost deals with the solver are the next steps (issue 7, parts
-// 2–4); Options.Probes is accepted for them.
+// Claims (corpus.Claims) are compared with the variant's engine.Spec, a
+// difference being an error at the claim's line. The behaviour probes
+// (Options.Probes) play each variant from a fixed seed set — random
+// playouts through engine.Walker, more with each option on, and a few
+// solver-guided games (engine/solve) — and watch every move the engine
+// allows: foundation cards against the Spec's base, direction, top and
+// suit; the number of deals; the piles a card may leave (foundations,
+// the pack, the talon, decorations, set-aside cards); building against
+// the Spec; and, for rules the Spec cannot express, the checker's own
+// reading of the rule (rules.go). A fact broken is an error naming the
+// paragraph that states it (its claim, else its rule link), the deal
+// (game, seed, options) and the move; a permission of the text never seen
+// in any probe is an error too. Lost example deals are re-proved by the
+// solver within their recorded budget. Verdicts turns a report into a
+// verdict per rule and per paragraph for the site and the PDF.
+//
+// The probes depend only on the variant and the probe count, so a test can
+// probe a mutant variant (a registered one with one rule changed, never
+// registered) by setting it on a loaded edition's game; mutant_test.go
+// proves that each game's checks can fail.
 //
 // The package knows no command line (cmd/pasyans parses flags and sets the
 // exit status) and no HTML or PDF.

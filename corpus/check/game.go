@@ -10,7 +10,8 @@ import (
 
 // gameGroup checks one game: its paragraphs, the citations of its
 // variant's rules, its claims and its example deals.
-func gameGroup(ed *corpus.Edition, g *corpus.Game, cited map[string][]string, all *corpus.Diagnostics) *Group {
+func gameGroup(ed *corpus.Edition, g *corpus.Game, cited map[string][]string, pr *probeResult, f *findings) *Group {
+	all := &f.diags
 	grp := &Group{ID: g.ID, Title: g.Titles.EN, Files: []string{g.Pos.File, "deals/" + g.ID + "/"}}
 	grp.add("structure", "front matter and sections well-formed", nil)
 	grp.add("paragraphs", paragraphSummary(g.Paragraphs), map[string]int{"paragraphs": len(g.Paragraphs)})
@@ -22,9 +23,18 @@ func gameGroup(ed *corpus.Edition, g *corpus.Game, cited map[string][]string, al
 			nclaims, nparas = nclaims+n, nparas+1
 		}
 	}
-	grp.add("claims", fmt.Sprintf("%d %s in %d %s (compared with the Spec: not yet)", nclaims, plural(nclaims, "claim"), nparas, plural(nparas, "paragraph")),
-		map[string]int{"claims": nclaims})
-	summary, counts = dealSummary(ed, g, all)
+	counts = map[string]int{"claims": nclaims, "paragraphs": nparas}
+	if g.Variant == nil {
+		grp.add("claims", fmt.Sprintf("%d %s in %d %s; no engine variant to compare them with", nclaims, plural(nclaims, "claim"), nparas, plural(nparas, "paragraph")), counts)
+	} else {
+		n, bad := checkClaims(g, g.Variant, f)
+		counts["compared"], counts["differ"] = n, bad
+		grp.add("claims", fmt.Sprintf("%d %s in %d %s and the front matter's packs: %d facts compared with the Spec, %d differ",
+			nclaims, plural(nclaims, "claim"), nparas, plural(nparas, "paragraph"), n, bad), counts)
+	}
+	summary, counts = probeSummary(g, pr, f)
+	grp.add("probes", summary, counts)
+	summary, counts = dealSummary(ed, g, f)
 	grp.add("deals", summary, counts)
 	return grp
 }
@@ -105,24 +115,43 @@ func short(s string, n int) string {
 }
 
 // dealSummary replays the game's example deals.
-func dealSummary(ed *corpus.Edition, g *corpus.Game, all *corpus.Diagnostics) (string, map[string]int) {
-	n, ok := 0, 0
+func dealSummary(ed *corpus.Edition, g *corpus.Game, f *findings) (string, map[string]int) {
+	n, ok, lost, proved := 0, 0, 0, 0
 	for _, d := range ed.Deals {
 		if d.Game != g.ID {
 			continue
 		}
 		n++
 		if diag := replay(g.Variant, d); diag != nil {
-			*all = append(*all, *diag)
+			f.add(*diag, "", "")
 			continue
+		}
+		if d.Outcome == "lost" {
+			lost++
+			if diag := reprove(g.Variant, d); diag != nil {
+				f.add(*diag, "", "")
+				continue
+			}
+			proved++
 		}
 		ok++
 	}
-	counts := map[string]int{"deals": n, "verified": ok}
+	counts := map[string]int{"deals": n, "verified": ok, "lost": lost, "proved": proved}
 	if n == 0 {
 		return "no example deals", counts
 	}
-	return fmt.Sprintf("%d of %d %s replayed to the stated outcome", ok, n, plural(n, "deal")), counts
+	s := fmt.Sprintf("%d of %d %s replayed to the stated outcome", ok, n, plural(n, "deal"))
+	if lost > 0 {
+		s += fmt.Sprintf("; %d of %d lost %s re-proved by the solver within %s", proved, lost, plural(lost, "deal"), pronoun(lost))
+	}
+	return s, counts
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "its budget"
+	}
+	return "their budgets"
 }
 
 // replay plays a deal's moves and compares the end with its outcome.

@@ -1,0 +1,473 @@
+package check
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"pasyans/corpus"
+	"pasyans/engine"
+)
+
+// The mutants prove that the checker can fail: each is a registered
+// variant with one rule changed (wrapped, never registered) or the corpus
+// with one fact changed, and the check must fail naming the paragraph that
+// states the broken fact.
+
+// loosen is a Game that also allows the moves its original refuses by rule
+// and that allow accepts; extra lists the candidates for such moves.
+type loosen struct {
+	engine.Game
+	rule  *engine.Rule
+	allow func(s *engine.State, m engine.Move) bool
+	extra func(s *engine.State, dst []engine.Move) []engine.Move
+}
+
+func (g loosen) Check(s *engine.State, m engine.Move) *engine.Rule {
+	r := g.Game.Check(s, m)
+	if r == g.rule && g.allow(s, m) {
+		return nil
+	}
+	return r
+}
+
+func (g loosen) Moves(s *engine.State, dst []engine.Move) []engine.Move {
+	dst = g.Game.Moves(s, dst)
+	n := len(dst)
+	for _, m := range g.extra(s, nil) {
+		if g.Game.Check(s, m) == g.rule && g.allow(s, m) && !slices.Contains(dst[:n], m) {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// tighten is a Game that refuses, by rule, the moves refuse names.
+type tighten struct {
+	engine.Game
+	rule   *engine.Rule
+	refuse func(s *engine.State, m engine.Move) bool
+}
+
+func (g tighten) Check(s *engine.State, m engine.Move) *engine.Rule {
+	if r := g.Game.Check(s, m); r != nil {
+		return r
+	}
+	if g.refuse(s, m) {
+		return g.rule
+	}
+	return nil
+}
+
+func (g tighten) Moves(s *engine.State, dst []engine.Move) []engine.Move {
+	all := g.Game.Moves(s, nil)
+	for _, m := range all {
+		if !g.refuse(s, m) {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// afterApply is a Game that does more after each move.
+type afterApply struct {
+	engine.Game
+	after func(s *engine.State, m engine.Move)
+}
+
+func (g afterApply) Apply(s *engine.State, m engine.Move) {
+	g.Game.Apply(s, m)
+	g.after(s, m)
+}
+
+// transfers lists every transfer between piles of the given roles.
+func transfers(v *engine.Variant, from, to engine.Role) func(s *engine.State, dst []engine.Move) []engine.Move {
+	fs, ts := v.PilesOf(from), v.PilesOf(to)
+	return func(s *engine.State, dst []engine.Move) []engine.Move {
+		for _, f := range fs {
+			if !s.Piles[f].FaceUpTop() {
+				continue
+			}
+			for _, t := range ts {
+				if f != t {
+					dst = append(dst, engine.Transfer(f, t))
+				}
+			}
+		}
+		return dst
+	}
+}
+
+// mutate returns a copy of the registered variant id changed by f.
+func mutate(t *testing.T, id string, f func(v *engine.Variant)) *engine.Variant {
+	t.Helper()
+	v, err := engine.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := *v
+	m.Spec.Foundations = slices.Clone(v.Spec.Foundations)
+	m.Spec.Building = slices.Clone(v.Spec.Building)
+	f(&m)
+	return &m
+}
+
+func rule(t *testing.T, v *engine.Variant, id string) *engine.Rule {
+	t.Helper()
+	r := v.Rule(id)
+	if r == nil {
+		t.Fatalf("%s has no rule %s", v.ID, id)
+	}
+	return r
+}
+
+// step reports whether card c goes on card top one rank away in direction
+// dir (+1, -1, or 0 for either).
+func step(c, top engine.Card, dir int) bool {
+	d := int(c.Rank()) - int(top.Rank())
+	if dir == 0 {
+		return d == 1 || d == -1
+	}
+	return d == dir
+}
+
+// onFoundation reports whether m puts the top card of its source on a
+// begun foundation, one rank on in the foundation's direction.
+func onFoundation(v *engine.Variant, s *engine.State, m engine.Move) (engine.Card, engine.Card, bool) {
+	if m.Action != 0 || v.Piles[m.To].Role != engine.Foundation || s.Piles[m.To].Len() == 0 || !s.Piles[m.From].FaceUpTop() {
+		return 0, 0, false
+	}
+	c, top := s.Piles[m.From].Top(), s.Piles[m.To].Top()
+	dir := 1
+	if base := s.Piles[m.To].Cards[0]; base.Rank() == engine.King {
+		dir = -1
+	}
+	return c, top, step(c, top, dir)
+}
+
+// expected returns the paragraphs of game that may rightly be named for
+// rule ids and claimed fact keys: those citing the rules, those the engine
+// says state them, those whose claims state the facts.
+func expected(ed *corpus.Edition, game string, rules []string, facts []string) []string {
+	var ids []string
+	g := ed.Game(game)
+	for _, p := range g.Paragraphs {
+		for _, l := range p.Rules {
+			if slices.Contains(rules, l.ID) {
+				ids = append(ids, p.ID)
+			}
+		}
+		for _, f := range facts {
+			if p.Claims != nil && claimsState(p.Claims, f) {
+				ids = append(ids, p.ID)
+			}
+		}
+	}
+	for _, id := range rules {
+		if r, _ := engine.LookupRule(id); r != nil {
+			ids = append(ids, r.Book...)
+		}
+	}
+	return ids
+}
+
+type mutantCase struct {
+	name, game string
+	variant    func(t *testing.T) *engine.Variant
+	rules      []string // the rules whose paragraphs may be named
+	facts      []string // the claimed facts whose paragraphs may be named
+	check      string   // the check id of the diagnostic wanted
+}
+
+func mutants() []mutantCase {
+	return []mutantCase{
+		{name: "salic-law foundations follow suit", game: "salic-law", check: CheckProbe,
+			rules: []string{"salic-law/foundations"}, facts: []string{"foundations.suit"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "salic-law", func(v *engine.Variant) {
+					v.Game = tighten{Game: v.Game, rule: rule(t, v, "salic-law/foundations"), refuse: func(s *engine.State, m engine.Move) bool {
+						return m.Action == 0 && v.Piles[m.To].Role == engine.Foundation && s.Piles[m.To].Len() > 0 &&
+							s.Piles[m.From].Top().Suit() != s.Piles[m.To].Top().Suit()
+					}}
+				})
+			}},
+		{name: "salic-law top rank Q instead of J", game: "salic-law", check: CheckClaim,
+			rules: []string{"salic-law/foundations"}, facts: []string{"foundations.top"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "salic-law", func(v *engine.Variant) { v.Spec.Foundations[0].Top = "Q" })
+			}},
+		{name: "la-belle-lucie one redeal more", game: "la-belle-lucie", check: CheckProbe,
+			rules: []string{"la-belle-lucie/redeals"}, facts: []string{"deals"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "la-belle-lucie", func(v *engine.Variant) {
+					redeal := v.Action("redeal")
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "la-belle-lucie/redeals"),
+						extra: func(s *engine.State, dst []engine.Move) []engine.Move {
+							return append(dst, engine.ActionMove(redeal, -1, -1))
+						},
+						allow: func(s *engine.State, m engine.Move) bool { return int(m.Action) == redeal && !s.Won() }}
+				})
+			}},
+		{name: "la-belle-lucie ascending marriage", game: "la-belle-lucie", check: CheckProbe,
+			rules: []string{"la-belle-lucie/marriage", "la-belle-lucie/free-ace"}, facts: []string{"building.dir"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "la-belle-lucie", func(v *engine.Variant) {
+					marriage := rule(t, v, "la-belle-lucie/marriage")
+					free := rule(t, v, "la-belle-lucie/free-ace")
+					inner := loosen{Game: v.Game, rule: marriage, extra: transfers(v, engine.Tableau, engine.Tableau),
+						allow: func(s *engine.State, m engine.Move) bool {
+							c, top := s.Piles[m.From].Top(), s.Piles[m.To].Top()
+							return top != engine.NoCard && c.Suit() == top.Suit() && step(c, top, 1)
+						}}
+					v.Game = loosen{Game: inner, rule: free, extra: inner.extra, allow: inner.allow}
+				})
+			}},
+		{name: "constitution foundation moves from the House of Lords", game: "constitution", check: CheckProbe,
+			rules: []string{"constitution/foundation-from-privy-council"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "constitution", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "constitution/foundation-from-privy-council"),
+						extra: transfers(v, engine.Tableau, engine.Foundation),
+						allow: func(s *engine.State, m engine.Move) bool {
+							c, top, ok := onFoundation(v, s, m)
+							row, _ := pileNo(v.Piles[m.From].ID)
+							return ok && row == "l" && c.Suit() == top.Suit()
+						}}
+				})
+			}},
+		{name: "zodiac Zodiac-to-Zodiac marriage", game: "zodiac", check: CheckProbe,
+			rules: []string{"zodiac/marriage-sources"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "zodiac", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "zodiac/marriage-sources"), extra: transfers(v, engine.Tableau, engine.Tableau),
+						allow: func(s *engine.State, m engine.Move) bool {
+							c, top := s.Piles[m.From].Top(), s.Piles[m.To].Top()
+							return top != engine.NoCard && c.Suit() == top.Suit() && step(c, top, 0)
+						}}
+				})
+			}},
+		{name: "le-cadran building up", game: "le-cadran", check: CheckProbe,
+			rules: []string{"le-cadran/marriage"}, facts: []string{"building.dir"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "le-cadran", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "le-cadran/marriage"), extra: transfers(v, engine.Tableau, engine.Tableau),
+						allow: func(s *engine.State, m engine.Move) bool {
+							c, top := s.Piles[m.From].Top(), s.Piles[m.To].Top()
+							return top != engine.NoCard && c.Suit() == top.Suit() && step(c, top, 1)
+						}}
+				})
+			}},
+		{name: "fifteen foundations ignore suit", game: "fifteen", check: CheckProbe,
+			rules: []string{"fifteen/foundation-suit"}, facts: []string{"foundations.suit"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "fifteen", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "fifteen/foundation-suit"), extra: transfers(v, engine.Tableau, engine.Foundation),
+						allow: func(s *engine.State, m engine.Move) bool { _, _, ok := onFoundation(v, s, m); return ok }}
+				})
+			}},
+		{name: "swiss side cards to any foundation during the deal", game: "swiss", check: CheckProbe,
+			rules: []string{"swiss/side-row"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "swiss", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "swiss/side-row"), extra: transfers(v, engine.Tableau, engine.Foundation),
+						allow: func(s *engine.State, m engine.Move) bool { return true }}
+				})
+			}},
+		{name: "st-helena rows feed any foundation during the deal", game: "st-helena", check: CheckProbe,
+			rules: []string{"st-helena/row-to-row"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "st-helena", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "st-helena/row-to-row"), extra: transfers(v, engine.Tableau, engine.Foundation),
+						allow: func(s *engine.State, m engine.Move) bool { return true }}
+				})
+			}},
+		{name: "new-places an emptied place filled", game: "new-places", check: CheckProbe,
+			rules: []string{"new-places/no-empty-fill"}, facts: []string{"building.empty"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "new-places", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "new-places/no-empty-fill"), extra: transfers(v, engine.Tableau, engine.Tableau),
+						allow: func(s *engine.State, m engine.Move) bool { return true }}
+				})
+			}},
+		{name: "new-places building regardless of suit", game: "new-places", check: CheckProbe,
+			rules: []string{"new-places/build-suit"}, facts: []string{"building.suit"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "new-places", func(v *engine.Variant) {
+					v.Game = loosen{Game: v.Game, rule: rule(t, v, "new-places/build-suit"), extra: transfers(v, engine.Tableau, engine.Tableau),
+						allow: func(s *engine.State, m engine.Move) bool {
+							top := s.Piles[m.To].Top()
+							return top != engine.NoCard && step(s.Piles[m.From].Top(), top, 0)
+						}}
+				})
+			}},
+		{name: "sympathy pairs cards of the same rank and another suit", game: "sympathy", check: CheckProbe,
+			rules: []string{"sympathy/pair"},
+			variant: func(t *testing.T) *engine.Variant {
+				return mutate(t, "sympathy", func(v *engine.Variant) {
+					d := v.Pile("d")
+					v.Game = afterApply{Game: v.Game, after: func(s *engine.State, m engine.Move) {
+						if m.From < 0 || s.Piles[m.From].Len() == 0 || !s.Piles[m.From].FaceUpTop() {
+							return
+						}
+						c := s.Piles[m.From].Top()
+						side := v.Piles[m.From].ID[0]
+						for q := range s.Piles {
+							if v.Piles[q].ID[0] != side && v.Piles[q].Role != engine.Discard &&
+								s.Piles[q].FaceUpTop() && s.Piles[q].Top().Rank() == c.Rank() {
+								s.Move(int(m.From), d, 1)
+								s.Move(q, d, 1)
+								return
+							}
+						}
+					}}
+				})
+			}},
+	}
+}
+
+// mutantProbes is the probe count for the mutants: smaller than the
+// command's, enough for every mutant to be caught.
+const mutantProbes = 60
+
+func TestMutants(t *testing.T) {
+	base := realCorpus(t)
+	for _, mc := range mutants() {
+		t.Run(mc.name, func(t *testing.T) {
+			t.Parallel()
+			ed, err := corpus.Load(base)
+			if ed == nil {
+				t.Fatal(err)
+			}
+			g := ed.Game(mc.game)
+			if g == nil || g.Variant == nil {
+				t.Fatalf("no game %s", mc.game)
+			}
+			g.Variant = mc.variant(t)
+			f := &findings{}
+			grp := gameGroup(ed, g, citations(ed), runProbes(g.Variant, planFor(mutantProbes)), f)
+			want := expected(ed, mc.game, mc.rules, mc.facts)
+			var got []string
+			caught := false
+			for _, d := range f.diags {
+				if d.Rule != mc.check {
+					continue
+				}
+				got = append(got, d.String())
+				p := sectionOf(ed, d.Pos)
+				named := strings.SplitN(d.Msg, " ", 2)[0]
+				if d.Pos.File == g.Pos.File && (len(want) == 0 || p != nil && slices.Contains(want, p.ID) && slices.Contains(want, named)) {
+					caught = true
+				}
+			}
+			if !caught {
+				var text bytes.Buffer
+				(&Report{Groups: []*Group{grp}}).WriteText(&text)
+				t.Errorf("mutant survived: no %s diagnostic naming one of %v in %s\n%s\n%s", mc.check, want, g.Pos.File, strings.Join(got, "\n"), text.String())
+			}
+			for _, d := range got {
+				t.Log(d)
+			}
+		})
+	}
+}
+
+// TestMutantsPerGame: every game has at least one mutant.
+func TestMutantsPerGame(t *testing.T) {
+	games := map[string]bool{}
+	for _, mc := range mutants() {
+		games[mc.game] = true
+	}
+	for _, v := range engine.Variants() {
+		if !games[v.ID] {
+			t.Errorf("no mutant of %s", v.ID)
+		}
+	}
+}
+
+// TestCorpusMutants: the corpus with one fact changed fails at the right
+// file:line.
+func TestCorpusMutants(t *testing.T) {
+	lineOf := func(data []byte, s string) int {
+		i := bytes.Index(data, []byte(s))
+		if i < 0 {
+			return 0
+		}
+		return bytes.Count(data[:i], []byte("\n")) + 1
+	}
+	cases := []struct {
+		name, file, old, new string
+		check                string
+		at                   string // the text on the line the diagnostic must name; "" for the edited line
+	}{
+		{"claim altered", "games/salic-law.md", "suit: any", "suit: same", CheckClaim, ""},
+		{"packs altered", "games/le-cadran.md", "\npacks: 2\n", "\npacks: 1\n", CheckClaim, ""},
+		{"text changed", "sources/001.txt", "", "", corpus.CheckChecksum, "  - id: \"001:4\""},
+		{"link broken", "games/salic-law.md", "(rule:salic-law/foundations)", "(rule:salic-law/foundation)", corpus.CheckRuleLink, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := realCorpus(t)
+			file := c.file
+			if c.name == "text changed" {
+				file, c.old, c.new = changeParagraph(t, m, "001:4")
+			}
+			data := m[file].Data
+			line := lineOf(data, c.old)
+			if line == 0 {
+				t.Skipf("%s lacks %q", file, c.old)
+			}
+			if c.check == CheckClaim && strings.HasPrefix(c.old, "\n") {
+				ed, _ := corpus.Load(m)
+				line = ed.Game("le-cadran").Pos.Line // the front matter's packs: reported at the game's position
+			}
+			m[file] = &fstest.MapFile{Data: bytes.Replace(data, []byte(c.old), []byte(c.new), 1)}
+			if strings.HasPrefix(file, "sources/") { // a source received again: its manifest checksum follows
+				sum := sha256.Sum256(m[file].Data)
+				old := sha256.Sum256(data)
+				m["sources.yaml"] = &fstest.MapFile{Data: bytes.Replace(m["sources.yaml"].Data, []byte(hex.EncodeToString(old[:])), []byte(hex.EncodeToString(sum[:])), 1)}
+			}
+			wantPos := fmt.Sprintf("%s:%d", file, line)
+			if c.at != "" {
+				wantPos = fmt.Sprintf("games/salic-law.md:%d", lineOf(m["games/salic-law.md"].Data, c.at))
+			}
+			r := run(t, m)
+			var got []string
+			for _, d := range r.Diagnostics {
+				if d.Rule == c.check {
+					got = append(got, d.String())
+					if d.Pos.String() == wantPos {
+						return
+					}
+				}
+			}
+			t.Errorf("no %s diagnostic at %s; got %v", c.check, wantPos, got)
+		})
+	}
+}
+
+// changeParagraph returns the source file holding paragraph id and a
+// change of one word of it.
+func changeParagraph(t *testing.T, m fstest.MapFS, id string) (file, old, new string) {
+	t.Helper()
+	ed, _ := corpus.Load(m)
+	p := ed.Paragraph(id)
+	if p == nil {
+		t.Skipf("no paragraph %s", id)
+	}
+	for _, s := range ed.Sources {
+		if s.ID == p.Source {
+			file = s.File
+		}
+	}
+	words := strings.Fields(p.Raw)
+	if file == "" || len(words) < 2 {
+		t.Skipf("cannot change %s", id)
+	}
+	w := words[len(words)/2]
+	return file, w, w + w
+}
