@@ -24,6 +24,14 @@ type gameCtx interface {
 	order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move
 }
 
+// moveGen is an optional method of a gameCtx: a faster generator of the
+// moves of s than the engine's, which may leave out a move when it lists
+// another that leads to a position of the same key (moves onto one of
+// several interchangeable empty piles). Every move it lists must be legal.
+type moveGen interface {
+	moves(s *engine.State, dst []engine.Move) []engine.Move
+}
+
 // newCtx returns the search knowledge for v: a game's own when it has been
 // written, the generic one otherwise.
 func newCtx(v *engine.Variant) gameCtx {

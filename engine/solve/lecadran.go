@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"math/bits"
+
 	"pasyans/engine"
 )
 
@@ -12,6 +14,8 @@ const (
 	lcFound = 10
 	lcStock = 18
 	lcTalon = 19
+
+	lcOptTalonOnly = 0 // option talon-only: lanes only from the talon
 )
 
 // leCadran is the solver's knowledge of le-cadran.
@@ -37,16 +41,31 @@ const (
 type leCadran struct {
 	v      *engine.Variant
 	strict bool
-	colBuf []byte
 	tmp    []scored
+	// The talon and the pack at the start of the search, for talonKey:
+	// t0 is the talon, dealt the pack's cards in the order they are
+	// turned (top first), s0 the pack's length; full when the pack is too
+	// long for the 64-bit mask.
+	t0    []engine.Card
+	dealt []engine.Card
+	s0    int
+	full  bool
 }
 
 func newLeCadran(v *engine.Variant) *leCadran {
-	return &leCadran{v: v, colBuf: make([]byte, 0, 256)}
+	return &leCadran{v: v}
 }
 
 func (g *leCadran) start(s *engine.State) {
 	g.strict = s.Opt(s.V.Option("strict-deal"))
+	g.t0 = append(g.t0[:0], s.Piles[lcTalon].Cards...)
+	st := s.Piles[lcStock].Cards
+	g.s0 = len(st)
+	g.full = g.s0 > 64
+	g.dealt = g.dealt[:0]
+	for i := len(st) - 1; i >= 0; i-- {
+		g.dealt = append(g.dealt, st[i])
+	}
 }
 
 func (g *leCadran) key(s *engine.State, dst []byte) []byte {
@@ -62,41 +81,77 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 		tops[j] = c
 	}
 	dst = append(dst, tops[:]...)
-	dst = append(dst, byte(len(s.Piles[lcStock].Cards)))
-	for _, c := range s.Piles[lcTalon].Cards {
-		dst = append(dst, byte(c))
-	}
-	dst = append(dst, 0xFF)
-	// Columns: encode each, sort the encodings.
-	buf := g.colBuf[:0]
-	var segs [10][]byte
+	stock := len(s.Piles[lcStock].Cards)
+	dst = append(dst, byte(stock))
+	dst = g.talonKey(s, stock, dst)
+	// Columns: sort the column indexes by their cards (no copying), then
+	// write each column and a separator.
+	var idx [10]uint8
 	for i := 0; i < 10; i++ {
-		st := len(buf)
-		for _, c := range s.Piles[lcCols+i].Cards {
-			buf = append(buf, byte(c))
-		}
-		buf = append(buf, 0xFF)
-		segs[i] = buf[st:len(buf):len(buf)]
-	}
-	g.colBuf = buf
-	for i := 1; i < 10; i++ {
-		x := segs[i]
+		x := s.Piles[lcCols+i].Cards
 		j := i
-		for j > 0 && lessSeg(x, segs[j-1]) {
-			segs[j] = segs[j-1]
+		for j > 0 && lessCards(x, s.Piles[lcCols+int(idx[j-1])].Cards) {
+			idx[j] = idx[j-1]
 			j--
 		}
-		segs[j] = x
+		idx[j] = uint8(i)
 	}
-	for _, sg := range segs {
-		dst = append(dst, sg...)
+	for _, i := range idx {
+		for _, c := range s.Piles[lcCols+int(i)].Cards {
+			dst = append(dst, byte(c))
+		}
+		dst = append(dst, 0xFF)
 	}
 	return dst
 }
 
-// lessSeg compares two 0xFF-terminated encodings.
-func lessSeg(a, b []byte) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
+// talonKey writes the talon compactly. Cards reach the talon only from the
+// pack, which is never reordered, and leave it only from its top; so the
+// talon is always a prefix of the talon at the start of the search (t0)
+// followed by a subsequence of the cards turned since then (g.dealt, in
+// the order turned, known from the pack's length). It is written as the
+// prefix's length and a 64-bit mask over the turned cards, the cards
+// matched greedily (the earliest turned card equal to the next talon
+// card). The encoding decodes back to the talon's cards (given the pack's
+// length, written before it), so two different talons never share it.
+// Positions whose pack held more than 64 cards at the start fall back to
+// the cards in full, marked by a 0xFE byte.
+func (g *leCadran) talonKey(s *engine.State, stock int, dst []byte) []byte {
+	talon := s.Piles[lcTalon].Cards
+	if g.full {
+		dst = append(dst, 0xFE)
+		for _, c := range talon {
+			dst = append(dst, byte(c))
+		}
+		return append(dst, 0xFF)
+	}
+	// The prefix of t0 still in place.
+	k := 0
+	for k < len(talon) && k < len(g.t0) && talon[k] == g.t0[k] {
+		k++
+	}
+	// Cards turned since the start: g.dealt[:g.s0-stock].
+	turned := g.dealt[:g.s0-stock]
+	var mask uint64
+	j := 0
+	for _, c := range talon[k:] {
+		for j < len(turned) && turned[j] != c {
+			j++
+		}
+		// j < len(turned): every card above the prefix was turned since
+		// the start (see above).
+		mask |= 1 << uint(j)
+		j++
+	}
+	dst = append(dst, byte(k))
+	return append(dst, byte(mask), byte(mask>>8), byte(mask>>16), byte(mask>>24),
+		byte(mask>>32), byte(mask>>40), byte(mask>>48), byte(mask>>56))
+}
+
+// lessCards orders two columns by their cards, a shorter prefix first.
+func lessCards(a, b []engine.Card) bool {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
 		if a[i] != b[i] {
 			return a[i] < b[i]
 		}
@@ -180,3 +235,81 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 
 // lcDealRank places the deal after the marriages and before lane moves (found best by trial).
 const lcDealRank = 4
+
+// moves is le-cadran's move generator for the search (moveGen): the
+// engine's moves (leCadran.Moves in engine/variants), except that of moves
+// equal up to the interchangeable foundations and columns only one is
+// listed: an ace goes to the first empty foundation, a card to the first
+// foundation that takes it, a lane is filled in the first empty column.
+// TestMoveGenAgrees checks that every engine move is listed or leads to a
+// position of the same key as a listed one, and that every listed move is
+// legal.
+func (g *leCadran) moves(s *engine.State, dst []engine.Move) []engine.Move {
+	// accept[c]: the first foundation that takes card c, plus one.
+	var accept [64]int8
+	firstEmpty := -1
+	for f := lcFound + 7; f >= lcFound; f-- {
+		t := s.Piles[f].Cards
+		if len(t) == 0 {
+			firstEmpty = f
+			continue
+		}
+		if c := t[len(t)-1]; c.Rank() < engine.King {
+			accept[c+4] = int8(f + 1)
+		}
+	}
+	// byTop[c]: the columns whose top card is c; lane: the first empty one.
+	var byTop [64]uint16
+	var tops [11]engine.Card
+	lane := -1
+	for i := 9; i >= 0; i-- {
+		p := s.Piles[lcCols+i].Cards
+		if len(p) == 0 {
+			lane = lcCols + i
+			continue
+		}
+		c := p[len(p)-1]
+		tops[i] = c
+		byTop[c] |= 1 << uint(i)
+	}
+	if t := s.Piles[lcTalon].Cards; len(t) > 0 {
+		tops[10] = t[len(t)-1]
+	}
+	talonOnly := s.Opt(lcOptTalonOnly)
+	playable := false
+	for i := 0; i <= 10; i++ {
+		c := tops[i]
+		if c == engine.NoCard {
+			continue
+		}
+		from := lcCols + i
+		if i == 10 {
+			from = lcTalon
+		}
+		if c.Rank() == engine.Ace {
+			if firstEmpty >= 0 {
+				dst = append(dst, engine.Transfer(from, firstEmpty))
+				playable = true
+			}
+		} else if f := accept[c]; f != 0 {
+			dst = append(dst, engine.Transfer(from, int(f-1)))
+			playable = true
+		}
+		if c.Rank() < engine.King {
+			for m := byTop[c+4]; m != 0; m &= m - 1 {
+				to := bits.TrailingZeros16(m)
+				if to != i {
+					dst = append(dst, engine.Transfer(from, lcCols+to))
+					playable = true
+				}
+			}
+		}
+		if lane >= 0 && (!talonOnly || i == 10) {
+			dst = append(dst, engine.Transfer(from, lane))
+		}
+	}
+	if len(s.Piles[lcStock].Cards) > 0 && (!g.strict || !playable) {
+		dst = append(dst, engine.ActionMove(1, -1, -1))
+	}
+	return dst
+}

@@ -59,11 +59,17 @@ type Solver struct {
 	buf    []engine.Move
 	frames []frame
 	tmp    []engine.Move
+	gen    moveGen // the game's own move generator, or nil
+	mbuf   []engine.Move
+	// check, when set (by tests), sees every position and its key.
+	check func(s *engine.State, key []byte)
 }
 
 // New returns a Solver for variant v.
 func New(v *engine.Variant) *Solver {
-	return &Solver{v: v, ctx: newCtx(v), seen: newSeenSet(DefaultMaxSeen)}
+	sv := &Solver{v: v, ctx: newCtx(v), seen: newSeenSet(DefaultMaxSeen)}
+	sv.gen, _ = sv.ctx.(moveGen)
+	return sv
 }
 
 // Solve searches s (which it leaves as it found it) for a win.
@@ -133,6 +139,9 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			break
 		}
 		sv.key = ctx.key(s, sv.key[:0])
+		if sv.check != nil {
+			sv.check(s, sv.key)
+		}
 		added, full := sv.seen.Add(sv.key)
 		if full {
 			res.SeenCapHit = true
@@ -161,7 +170,13 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 // safe automatic move, when the variant has one, is the frame's only move.
 // A position without moves still gets a frame, popped (and undone) next.
 func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options) {
-	moves := s.Moves()
+	var moves []engine.Move
+	if sv.gen != nil {
+		sv.mbuf = sv.gen.moves(s, sv.mbuf[:0])
+		moves = sv.mbuf
+	} else {
+		moves = s.Moves()
+	}
 	start := int32(len(sv.buf))
 	if !o.NoSafe {
 		if m, ok := ctx.safe(s, moves); ok {
