@@ -247,7 +247,7 @@ func (l *loader) paragraphSection(f *mdFile, s section, owned map[string]*Paragr
 		l.d.add(s.pos, CheckSyntax, "a second section for %s (the first is at line %d)", s.title, p.Pos.Line)
 		return nil
 	}
-	p.Pos, p.Translation, p.Notes, p.Rules, p.Claims = s.pos, c.tr, c.notes, c.links, c.claims
+	p.Pos, p.Translation, p.RulesLine, p.Notes, p.Rules, p.Claims = s.pos, c.tr, c.rules, c.notes, c.links, c.claims
 	if c.tr.Markdown == "" {
 		l.d.add(s.pos, CheckTranslated, "paragraph %s has no translation: its section holds only notes or claims", s.title)
 	}
@@ -294,6 +294,7 @@ func (l *loader) checkSections(f *mdFile, refs []paraRef, owned map[string]*Para
 // sectionContent is what a paragraph section holds.
 type sectionContent struct {
 	tr     Text
+	rules  Text // the "Rules: …" line
 	notes  []Note
 	links  []RuleLink
 	claims *Claims
@@ -301,7 +302,7 @@ type sectionContent struct {
 
 func (l *loader) readSection(b *body, s section) sectionContent {
 	var c sectionContent
-	var tr []ast.Node
+	var tr, rules []ast.Node
 	for _, n := range s.nodes {
 		switch n := n.(type) {
 		case *ast.Blockquote:
@@ -321,7 +322,9 @@ func (l *loader) readSection(b *body, s section) sectionContent {
 			}
 			c.claims = l.claimsBlock(b, n, s)
 		case *ast.Paragraph:
-			if !isRulesLine(n, b.src) {
+			if isRulesLine(n, b.src) {
+				rules = append(rules, n)
+			} else {
 				tr = append(tr, n)
 			}
 		default:
@@ -329,6 +332,7 @@ func (l *loader) readSection(b *body, s section) sectionContent {
 		}
 	}
 	c.tr = b.text(tr)
+	c.rules = b.text(rules)
 	c.links = l.checkInline(b, s.nodes)
 	return c
 }

@@ -35,7 +35,8 @@ type Paragraph struct {
 	// Owner is the id of the game or book that owns the paragraph; empty
 	// if none does (a diagnostic says so).
 	Owner       string
-	Translation Text       // the English, without notes and claims
+	Translation Text       // the English, without notes, claims and the rules line
+	RulesLine   Text       // the section's "Rules: [text](rule:id), …" line, as written
 	Notes       []Note     // the editor's notes, in order
 	Rules       []RuleLink // the rule links of the paragraph's section
 	Claims      *Claims    // nil when the section has no claims block

@@ -51,7 +51,7 @@ func NewFigure(v *engine.Variant, s *engine.State, lang string) Figure {
 		p := v.Pile(sl.Pile)
 		var pile *engine.Pile
 		if s != nil && p >= 0 {
-			pile = &s.Piles[p]
+			pile = Shown(v, s, p)
 		}
 		f.addSlot(sl, pile, lang)
 	}
@@ -60,6 +60,23 @@ func NewFigure(v *engine.Variant, s *engine.State, lang string) Figure {
 	}
 	f.W, f.H = f.W+0.1, f.H+0.1
 	return f
+}
+
+// Shown returns pile p of s as a player sees it: the pack (stock) face
+// down, its cards unknown; other piles as they lie. The SVG, the PDF and
+// the site's deal player all draw what Shown returns.
+func Shown(v *engine.Variant, s *engine.State, p int) *engine.Pile {
+	pile := &s.Piles[p]
+	if v.Piles[p].Role == engine.Stock {
+		return &engine.Pile{Cards: pile.Cards, Down: len(pile.Cards)}
+	}
+	return pile
+}
+
+// hidden reports whether the i-th card of a shown pile is unknown to the
+// reader: face down in a game that hides cards, or in the pack.
+func hidden(v *engine.Variant, p int, pile *engine.Pile, i int) bool {
+	return i < pile.Down && (v.Hidden || v.Piles[p].Role == engine.Stock)
 }
 
 func (f *Figure) addSlot(sl engine.Slot, pile *engine.Pile, lang string) {

@@ -83,10 +83,11 @@ type dealStrings struct {
 
 // pileCards writes a pile's cards as two-letter codes, "??" for a face-down
 // card whose identity a player cannot know.
-func pileCards(v *engine.Variant, p *engine.Pile) string {
+func pileCards(v *engine.Variant, s *engine.State, j int) string {
 	var b strings.Builder
+	p := Shown(v, s, j)
 	for i, c := range p.Cards {
-		if i < p.Down && v.Hidden {
+		if hidden(v, j, p, i) {
 			b.WriteString("??")
 		} else {
 			b.WriteString(c.String())
@@ -124,7 +125,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 	prev := make([]string, len(s.Piles))
 	prevDown := make([]int, len(s.Piles))
 	for i := range s.Piles {
-		prev[i], prevDown[i] = pileCards(v, &s.Piles[i]), s.Piles[i].Down
+		prev[i], prevDown[i] = pileCards(v, s, i), Shown(v, s, i).Down
 		data.Start = append(data.Start, [2]any{prevDown[i], prev[i]})
 	}
 	comments := map[int]corpus.Comment{}
@@ -145,7 +146,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		s.Do(m)
 		st := dealStep{Move: v.FormatMove(m), Changed: [][3]any{}}
 		for j := range s.Piles {
-			c, dn := pileCards(v, &s.Piles[j]), s.Piles[j].Down
+			c, dn := pileCards(v, s, j), Shown(v, s, j).Down
 			if c != prev[j] || dn != prevDown[j] {
 				st.Changed = append(st.Changed, [3]any{j, dn, c})
 				prev[j], prevDown[j] = c, dn

@@ -67,7 +67,7 @@ func (t *texts) para(p *corpus.Paragraph) paraView {
 	rd := markReadings(p.Diplomatic, p.Corrected, p.Modern, p.Apparatus, tip)
 	v.Dipl, v.Corr, v.Mod = template.HTML(rd.Diplomatic), template.HTML(rd.Corrected), template.HTML(rd.Modern)
 	v.Changed = strings.Count(rd.Corrected, "<mark")
-	v.EN = template.HTML(t.mr.text(p.Translation))
+	v.EN = template.HTML(t.mr.text(p.Translation) + t.mr.text(p.RulesLine))
 	for _, n := range p.Notes {
 		num := len(t.notes) + 1
 		h := t.mr.text(n.Text)
