@@ -71,3 +71,42 @@ func TestCheckUsage(t *testing.T) {
 		t.Errorf("help check: exit %d\n%s", code, out)
 	}
 }
+
+// TestCheckClaim: a claim changed in the corpus fails the check with the
+// claim's file:line, the paragraph quoted, and exit status 1; the probes
+// and the claims are summed up per game.
+func TestCheckClaim(t *testing.T) {
+	dir := copyCorpus(t)
+	replaceIn(t, dir, "games/salic-law.md", "suit: any", "suit: same")
+	code, out, errs := runCmd(t, "check", "-probes", "5", "-corpus", dir)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s\n%s", code, errs, out)
+	}
+	file := filepath.Join(dir, "games", "salic-law.md")
+	found := false
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), file+":") && strings.Contains(line, `claim foundations.suit: "same", but the engine's Spec has "any"`) &&
+			strings.Contains(line, "«") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no claim error for the suit of salic-law:\n%s", out)
+	}
+	for _, want := range []string{"FAIL claims", "ok   probes     ", "facts compared with the Spec"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+// TestCheckNoProbes: -probes 0 skips the probes and says so.
+func TestCheckNoProbes(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "-probes", "0")
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "probes     skipped (-probes 0)") {
+		t.Errorf("probes not reported as skipped:\n%s", out)
+	}
+}

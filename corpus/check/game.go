@@ -29,8 +29,8 @@ func gameGroup(ed *corpus.Edition, g *corpus.Game, cited map[string][]string, pr
 	} else {
 		n, bad := checkClaims(g, g.Variant, f)
 		counts["compared"], counts["differ"] = n, bad
-		grp.add("claims", fmt.Sprintf("%d %s in %d %s and the front matter's packs: %d facts compared with the Spec, %d differ",
-			nclaims, plural(nclaims, "claim"), nparas, plural(nparas, "paragraph"), n, bad), counts)
+		grp.add("claims", fmt.Sprintf("%d %s in %d %s and the front matter's packs: %d %s compared with the Spec, %d differ",
+			nclaims, plural(nclaims, "claim"), nparas, plural(nparas, "paragraph"), n, plural(n, "fact"), bad), counts)
 	}
 	summary, counts = probeSummary(g, pr, f)
 	grp.add("probes", summary, counts)

@@ -180,6 +180,11 @@ func (o *observer) see(key string) {
 		if p.rule != "" {
 			o.res.exercised[p.rule] = true
 		}
+		for _, suffix := range factRules[key] { // the rules that state the permission
+			if r := o.v.Rule(o.v.ID + "/" + suffix); r != nil && o.active(r) {
+				o.res.exercised[r.ID] = true
+			}
+		}
 	}
 }
 
