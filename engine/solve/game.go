@@ -40,6 +40,12 @@ func newCtx(v *engine.Variant) gameCtx {
 		return newLeCadran(v)
 	case "salic-law":
 		return newSalicLaw(v)
+	case "sympathy":
+		return newSympathy(v)
+	case "la-belle-lucie":
+		return newLaBelleLucie(v)
+	case "constitution":
+		return newConstitution(v)
 	}
 	return newGeneric(v)
 }

@@ -1,6 +1,10 @@
 package solve
 
-import "pasyans/engine"
+import (
+	"slices"
+
+	"pasyans/engine"
+)
 
 // The Salic Law: king packets k1..k8 (0..7), foundations f1..f8 (8..15)
 // built from the ace to the knave in any suit, queens q1..q8 (16..23), the
@@ -10,19 +14,27 @@ const (
 	slFound = 8
 	slQueen = 16
 	slStock = 24
+
+	slVarOnce = 0
 )
 
 // salicLaw is the solver's knowledge of salic-law.
 //
-// Key. Foundations take any suit and never give a card back, and whether a
-// card may go on one depends only on its top rank, so two positions whose
-// foundations have the same heights (as a multiset: the foundations are
-// interchangeable) behave alike from then on; the key holds the sorted
-// heights instead of the cards. The queens' row is decoration: no rule
-// reads it, so the key leaves it out. The pack only loses cards from its
-// top, so its length tells its content. The king packets are written in
-// full, in order (they are not interchangeable: cards are dealt onto the
-// newest). The counters (once-per-king bits) are kept.
+// Key. No rule of the game reads a card's suit: the foundations take any
+// suit, kings, aces and queens are placed by rank, and a bare king takes any
+// card. So two positions whose cards differ only in suits, rank for rank in
+// the same places, play alike, and the key writes ranks, not cards.
+// Foundations never give a card back, and whether a card may go on one
+// depends only on its height, so two positions whose foundations have the
+// same heights (as a multiset: the foundations are interchangeable) behave
+// alike from then on; the key holds the sorted heights. The queens' row is
+// decoration: no rule reads it, so the key leaves it out. The pack only
+// loses cards from its top, so its length tells its content. While the pack
+// lasts the king packets are written in order (the deal goes onto the
+// newest); once it is out no rule reads their order any more (a card may go
+// from the top of any packet onto any bare king, and to any foundation), so
+// they are sorted, each with its once-per-king bit (the only counter), which
+// travels with its packet.
 //
 // Safe move. A card of rank r may go on a foundation at once when every
 // foundation is at least r-1 high. Proof: compare the position P with the
@@ -36,11 +48,16 @@ const (
 // card on a packet serves nothing but to cover the cards under it (no
 // building on packets) or to fill a bare king, which P' may leave bare.
 type salicLaw struct {
-	v  *engine.Variant
-	hs [8]byte
+	v    *engine.Variant
+	once int
+	segs [8][]byte
+	buf  []byte
+	tmp  []scored
 }
 
-func newSalicLaw(v *engine.Variant) *salicLaw { return &salicLaw{v: v} }
+func newSalicLaw(v *engine.Variant) *salicLaw {
+	return &salicLaw{v: v, once: v.Option("once-per-king")}
+}
 
 func (g *salicLaw) start(*engine.State) {}
 
@@ -56,14 +73,39 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 		hs[j] = h
 	}
 	dst = append(dst, hs[:]...)
-	dst = append(dst, byte(len(s.Piles[slStock].Cards)))
-	for i := slKings; i < slKings+8; i++ {
-		for _, c := range s.Piles[i].Cards {
-			dst = append(dst, byte(c))
+	stock := len(s.Piles[slStock].Cards)
+	dst = append(dst, byte(stock))
+	if stock > 0 {
+		for i := slKings; i < slKings+8; i++ {
+			for _, c := range s.Piles[i].Cards {
+				dst = append(dst, byte(c.Rank()))
+			}
+			dst = append(dst, 0xFF)
 		}
-		dst = append(dst, 0xFF)
+		for _, v := range s.Vars {
+			dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+		return dst
 	}
-	for _, v := range s.Vars {
+	buf := g.buf[:0]
+	for i := 0; i < 8; i++ {
+		st := len(buf)
+		buf = append(buf, byte(s.Vars[slVarOnce]>>uint(slKings+i)&1))
+		for _, c := range s.Piles[slKings+i].Cards {
+			buf = append(buf, byte(c.Rank()))
+		}
+		buf = append(buf, 0xFF)
+		g.segs[i] = buf[st:len(buf):len(buf)]
+	}
+	g.buf = buf
+	segs := g.segs[:]
+	sortByteSegs(segs)
+	for _, sg := range segs {
+		dst = append(dst, sg...)
+	}
+	v0 := s.Vars[slVarOnce] >> 8 // bits past the eight packets (none in play)
+	dst = append(dst, byte(v0), byte(v0>>8), byte(v0>>16))
+	for _, v := range s.Vars[1:] {
 		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
 	}
 	return dst
@@ -86,21 +128,60 @@ func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 	return engine.Move{}, false
 }
 
+// order: foundation moves first, then the deal, then cards onto bare
+// kings. Within each kind, a move that uncovers a card some foundation can
+// take comes first, then moves from shorter packets (emptying a packet down
+// to its king makes a new place for a card). A card alone on a king moving
+// to another bare king gives the same position once the pack is out (the
+// packets are then sorted in the key), and is left out of the order only
+// then and without once-per-king, where the key proves it a repetition.
 func (g *salicLaw) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
-	// Foundation moves first, then the deal, then cards onto bare kings.
-	for pass := 0; pass < 3; pass++ {
-		for _, m := range moves {
-			r := 2
-			switch {
-			case m.Action != 0:
-				r = 1
-			case m.To >= slFound:
-				r = 0
+	var has [13]bool // has[r]: some foundation is r high
+	for f := slFound; f < slFound+8; f++ {
+		has[len(s.Piles[f].Cards)] = true
+	}
+	stockOut := len(s.Piles[slStock].Cards) == 0
+	sym := stockOut && !s.Opt(g.once)
+	g.tmp = g.tmp[:0]
+	for _, m := range moves {
+		var r int8
+		switch {
+		case m.Action != 0:
+			r = 20
+		default:
+			src := s.Piles[m.From].Cards
+			n := len(src)
+			if m.To < slFound && n == 2 && sym {
+				continue
 			}
-			if r == pass {
-				dst = append(dst, m)
+			r = int8(min(n, 9))
+			if n >= 3 {
+				if b := src[n-2].Rank(); b < engine.Queen && has[b-1] {
+					r -= 10
+				}
+			}
+			if m.To < slFound {
+				r += 40
 			}
 		}
+		g.tmp = append(g.tmp, scored{m, r})
+	}
+	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
+	for _, x := range g.tmp {
+		dst = append(dst, x.m)
 	}
 	return dst
+}
+
+// sortByteSegs sorts byte strings by insertion sort (the groups are small).
+func sortByteSegs(a [][]byte) {
+	for i := 1; i < len(a); i++ {
+		x := a[i]
+		j := i
+		for j > 0 && string(a[j-1]) > string(x) {
+			a[j] = a[j-1]
+			j--
+		}
+		a[j] = x
+	}
 }

@@ -1,0 +1,237 @@
+package solve
+
+import (
+	"strings"
+	"testing"
+
+	"pasyans/engine"
+)
+
+// bare is a game's knowledge with its safe moves and dead positions taken
+// out: only its key and its move order remain.
+type bare struct{ gameCtx }
+
+func (bare) dead(*engine.State) bool { return false }
+func (bare) safe(*engine.State, []engine.Move) (engine.Move, bool) {
+	return engine.Move{}, false
+}
+
+// keyWatch passes the game's key through and records, for each key, the
+// generic key (every card of every pile, interchangeable piles sorted,
+// counters) of the position it was given for; bad is set when one key
+// stands for two positions the generic key tells apart.
+type keyWatch struct {
+	gameCtx
+	gk   *keyer
+	seen map[string]string
+	bad  bool
+}
+
+func (w *keyWatch) key(s *engine.State, dst []byte) []byte {
+	n := len(dst)
+	dst = w.gameCtx.key(s, dst)
+	full := string(w.gk.key(s, nil))
+	k := string(dst[n:])
+	if old, ok := w.seen[k]; ok && old != full {
+		w.bad = true
+	}
+	w.seen[k] = full
+	return dst
+}
+
+// agreeKnowledge solves deals of game id with its full knowledge and with
+// the safe moves and dead positions taken out, within a node budget each:
+// a deal decided both ways must get the same answer. It returns how many
+// deals were decided both ways.
+func agreeKnowledge(t *testing.T, id string, opts []string, deals int, nodes int64) int {
+	t.Helper()
+	v, err := engine.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := v.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, without := New(v), New(v)
+	without.ctx = bare{newCtx(v)}
+	decided := 0
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := engine.NewDeal(v, seed, o)
+		a := with.Solve(s, Options{MaxNodes: nodes})
+		b := without.Solve(s, Options{MaxNodes: nodes})
+		if a.Outcome == Won && !replay(t, v, seed, o, a.Moves) {
+			t.Fatalf("%s %v seed %d: the winning line does not win", id, opts, seed)
+		}
+		if a.Outcome != Unknown && b.Outcome != Unknown {
+			decided++
+			if a.Outcome != b.Outcome {
+				t.Errorf("%s %v seed %d: %s with the game's knowledge, %s without", id, opts, seed, a.Outcome, b.Outcome)
+			}
+		}
+	}
+	t.Logf("%s %v: %d of %d deals decided both ways", id, opts, decided, deals)
+	return decided
+}
+
+// agreeAlongLines is agreeKnowledge on positions nearer the end: for each
+// deal the full solver wins, it takes the positions of the winning line
+// every step moves, plays a few random moves from each (so that some are
+// lost), and solves each with and without the safe moves and dead positions.
+// It returns how many positions were decided both ways, and how many of
+// them lost.
+func agreeAlongLines(t *testing.T, id string, opts []string, deals, step int, nodes int64) (decided, lost int) {
+	t.Helper()
+	v, _ := engine.Lookup(id)
+	o, err := v.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, without := New(v), New(v)
+	without.ctx = bare{newCtx(v)}
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := engine.NewDeal(v, seed, o)
+		r := with.Solve(s, Options{MaxNodes: 200000})
+		if r.Outcome != Won {
+			continue
+		}
+		rng := engine.NewRand(seed)
+		for i, m := range r.Moves {
+			s.Do(m)
+			if (len(r.Moves)-i)%step != 0 {
+				continue
+			}
+			extra := 0
+			for k := 0; k < 4 && !s.Won(); k++ {
+				ms := s.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				s.Do(ms[rng.Intn(len(ms))])
+				extra++
+			}
+			a := with.Solve(s, Options{MaxNodes: nodes})
+			b := without.Solve(s, Options{MaxNodes: nodes})
+			if a.Outcome != Unknown && b.Outcome != Unknown {
+				decided++
+				if a.Outcome == Lost {
+					lost++
+				}
+				if a.Outcome != b.Outcome {
+					t.Errorf("%s %v seed %d move %d+%d: %s with the game's knowledge, %s without", id, opts, seed, i+1, extra, a.Outcome, b.Outcome)
+				}
+			}
+			for ; extra > 0; extra-- {
+				s.Undo()
+			}
+		}
+		for range r.Moves {
+			s.Undo()
+		}
+	}
+	t.Logf("%s %v: %d positions decided both ways, %d of them lost", id, opts, decided, lost)
+	return decided, lost
+}
+
+// keyInjective checks, over the positions of bounded searches of game id,
+// that its key never merges two positions the generic key tells apart.
+func keyInjective(t *testing.T, id string, opts []string, deals int, nodes int64) {
+	t.Helper()
+	v, _ := engine.Lookup(id)
+	o, err := v.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := New(v)
+	w := &keyWatch{gameCtx: sv.ctx, gk: newKeyer(v), seen: map[string]string{}}
+	sv.ctx = w
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		clear(w.seen)
+		sv.Solve(engine.NewDeal(v, seed, o), Options{MaxNodes: nodes, NoSafe: seed%2 == 0})
+		if w.bad {
+			t.Fatalf("%s %v seed %d: two positions share a key", id, opts, seed)
+		}
+	}
+}
+
+func TestConstitutionKnowledge(t *testing.T) {
+	for _, opts := range [][]string{nil, {"free-vacancies"}, {"talon-on-people"}} {
+		agreeKnowledge(t, "constitution", opts, 30, 30000)
+		agreeAlongLines(t, "constitution", opts, 8, 15, 20000)
+		keyInjective(t, "constitution", opts, 4, 20000)
+	}
+}
+
+// TestConstitutionNoCounters guards the constitution key, which leaves out
+// the counters, the face-down counts and the set-aside cards: random
+// playouts must never change them.
+func TestConstitutionNoCounters(t *testing.T) {
+	v, _ := engine.Lookup("constitution")
+	var w engine.Walker
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := engine.NewDeal(v, seed, 0)
+		aside := func() string {
+			b := []byte{}
+			for p := coTalon + 1; p < len(s.Piles); p++ {
+				b = pileBytes(b, &s.Piles[p])
+			}
+			return string(b)
+		}
+		before := aside()
+		n, _ := w.Playout(s, engine.NewRand(seed), 2000)
+		for ; n >= 0; n-- {
+			if s.Vars != [engine.NumVars]int32{} {
+				t.Fatalf("seed %d: constitution sets a counter", seed)
+			}
+			for _, p := range s.Piles {
+				if p.Down != 0 {
+					t.Fatalf("seed %d: constitution has face-down cards", seed)
+				}
+			}
+			if aside() != before {
+				t.Fatalf("seed %d: a set-aside card moved", seed)
+			}
+			if n > 0 {
+				s.Undo()
+			}
+		}
+	}
+}
+
+// TestConstitutionDeadCycle checks the dead-position rule on a made-up
+// Privy Council: a pile holding both copies of a card under a higher card
+// of its suit is lost; one copy elsewhere in the layout is not.
+func TestConstitutionDeadCycle(t *testing.T) {
+	v, _ := engine.Lookup("constitution")
+	g := newConstitution(v)
+	s := engine.NewDeal(v, 1, 0)
+	card := func(t string) engine.Card { c, _ := engine.ParseCard(t); return c }
+	set := func(cards ...string) {
+		for p := coPrivy; p < coLords; p++ {
+			s.Piles[p].Cards = s.Piles[p].Cards[:0]
+		}
+		for i, cs := range cards {
+			for _, c := range splitCards(cs) {
+				s.Piles[coPrivy+i].Cards = append(s.Piles[coPrivy+i].Cards, card(c))
+			}
+		}
+	}
+	set("5S 5S 9S", "2H")
+	if !g.dead(s) {
+		t.Error("both fives under the nine: not dead")
+	}
+	set("5S 9S", "2H 5S")
+	if g.dead(s) {
+		t.Error("the other five free: dead")
+	}
+	set("5S 9S", "5S 8S")
+	if !g.dead(s) {
+		t.Error("each five under a higher spade: not dead")
+	}
+	set("5S 9S", "5H 8S")
+	if g.dead(s) {
+		t.Error("a five of hearts under the eight: dead")
+	}
+}
+
+func splitCards(s string) []string { return strings.Fields(s) }
