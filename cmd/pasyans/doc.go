@@ -9,7 +9,7 @@
 // itself in the command table at init. The help of every command follows,
 // as 'pasyans help COMMAND' prints it.
 //
-//	usage: pasyans build [-corpus DIR] [-out DIR] [-paper a4|letter]
+//	usage: pasyans build [-corpus DIR] [-out DIR] [-paper a4|letter] [-probes N]
 //
 //	Build loads the corpus (the copy built into pasyans, or the folder given
 //	with -corpus) and writes the edition into the output folder (default
@@ -19,8 +19,12 @@
 //	into place only when complete, so a failed build leaves the previous
 //	output untouched. The same input gives the same bytes.
 //
-//	A corpus with errors is not built: its problems are printed as
-//	file:line: message, and the exit status is 1.
+//	Build runs the checker first (as 'pasyans check' does, with -probes
+//	behaviour probes per game) and prints its verdict on every rule beside the
+//	rule in the site and the book. A corpus that fails the check is not built:
+//	its problems are printed as file:line: message, and the exit status is 1.
+//	-probes 0 skips the behaviour probes (a quicker build whose rules then
+//	read "not checked" unless a claim or a deal verified them).
 //
 //	Flags:
 //	  -corpus DIR
@@ -29,6 +33,8 @@
 //	    	write the edition into DIR (default "out")
 //	  -paper size
 //	    	paper size of book.pdf: a4 or letter (default "a4")
+//	  -probes N
+//	    	the checker's random playouts per game (N); 0 skips the behaviour probes (default 200)
 //
 //	usage: pasyans check [-corpus DIR] [-json] [-probes N]
 //
