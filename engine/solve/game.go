@@ -40,6 +40,8 @@ func newCtx(v *engine.Variant) gameCtx {
 		return newLeCadran(v)
 	case "salic-law":
 		return newSalicLaw(v)
+	case "zodiac":
+		return newZodiac(v)
 	case "sympathy":
 		return newSympathy(v)
 	case "la-belle-lucie":

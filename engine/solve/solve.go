@@ -22,6 +22,10 @@ type Options struct {
 	Budget   time.Duration // wall-clock budget
 	MaxNodes int64         // positions to generate at most
 	MaxSeen  int           // positions the visited set may hold
+	// ProbeShare is the share of the budget spent on probes, short
+	// randomized searches for a win, before the exhaustive search (0:
+	// DefaultProbeShare; negative: no probes).
+	ProbeShare float64
 	// NoSafe turns off the safe automatic moves (for tests that compare
 	// results with and without them).
 	NoSafe bool
@@ -43,6 +47,9 @@ type Result struct {
 	// card, so Won means "winnable by a player who could see them" and
 	// Lost means "not winnable even so".
 	OpenCards bool
+	// Probes is the number of probes made before the exhaustive search
+	// (or until the one that decided).
+	Probes int
 }
 
 // frame is one level of the search stack: the moves of a position are
@@ -60,6 +67,9 @@ type Solver struct {
 	frames []frame
 	tmp    []engine.Move
 	gen    moveGen // the game's own move generator, or nil
+	pseen  *seenSet    // the probes' visited set
+	rng    *engine.Rand // perturbs the move order in probes
+	line   []engine.Move
 	mbuf   []engine.Move
 	// check, when set (by tests), sees every position and its key.
 	check func(s *engine.State, key []byte)
@@ -77,16 +87,25 @@ func Solve(s *engine.State, o Options) Result {
 	return New(s.V).Solve(s, o)
 }
 
-// Solve searches s for a win: depth-first, with make/undo on s itself, a
-// visited set of canonical keys, the variant's safe automatic moves and its
-// move ordering. s is restored before Solve returns.
+// Solve searches s for a win, leaving s as it found it.
+//
+// With a budget (Budget or MaxNodes) the search has two phases. The first
+// (ProbeShare of the budget, 30% by default) looks for a win only: short
+// depth-first probes, each with a node limit half as large again as the
+// last and its own visited set, whose move order is the game's order
+// perturbed at random (seeded by the deal, so results repeat). A probe that
+// finds a win ends the search; a probe that exhausts the reachable space
+// within its limit, with its visited set never full, has proved the deal
+// lost. Then the exhaustive phase: one depth-first search with make/undo on
+// s, a visited set of canonical keys, the variant's safe automatic moves
+// and its move order, for the rest of the budget. Only an exhaustive search
+// (a probe that ran out of moves, or the second phase) answers Lost.
 func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	start := time.Now()
 	maxSeen := o.MaxSeen
 	if maxSeen <= 0 {
 		maxSeen = DefaultMaxSeen
 	}
-	sv.seen.reset(maxSeen)
 	res := Result{OpenCards: s.V.Hidden}
 	ctx := sv.ctx
 	ctx.start(s)
@@ -95,19 +114,89 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		res.Elapsed = time.Since(start)
 		return res
 	}
-	sv.key = ctx.key(s, sv.key[:0])
-	sv.seen.Add(sv.key)
-	sv.frames = sv.frames[:0]
-	sv.buf = sv.buf[:0]
-	if !ctx.dead(s) {
-		sv.push(s, ctx, o)
-	}
-	var nodes int64
 	var deadline time.Time
 	if o.Budget > 0 {
 		deadline = start.Add(o.Budget)
 	}
-	outcome := Lost
+	share := o.ProbeShare
+	if share == 0 {
+		share = DefaultProbeShare
+	}
+	if share > 0 && share < 1 && (o.Budget > 0 || o.MaxNodes > 0) {
+		var pdeadline time.Time
+		if o.Budget > 0 {
+			pdeadline = start.Add(time.Duration(float64(o.Budget) * share))
+		}
+		pnodes := int64(float64(o.MaxNodes) * share)
+		if sv.pseen == nil {
+			sv.pseen = newSeenSet(maxSeen)
+		}
+		rng := engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + 1)
+		sv.rng = rng
+		for limit := int64(probeFirst); ; limit += limit / 2 {
+			if pnodes > 0 {
+				if res.Nodes >= pnodes {
+					break
+				}
+				limit = min(limit, pnodes-res.Nodes)
+			}
+			if !pdeadline.IsZero() && !time.Now().Before(pdeadline) {
+				break
+			}
+			sv.pseen.reset(maxSeen)
+			out, n, capHit := sv.search(s, o, sv.pseen, limit, pdeadline, rng)
+			res.Nodes += n
+			if out == Won || (out == Lost && !capHit) {
+				res.Outcome = out
+				res.Moves = sv.line
+				res.Probes++
+				res.Elapsed = time.Since(start)
+				return res
+			}
+			res.Probes++
+		}
+	}
+	sv.seen.reset(maxSeen)
+	limit := int64(0)
+	if o.MaxNodes > 0 {
+		limit = max(o.MaxNodes-res.Nodes, 1)
+	}
+	out, n, capHit := sv.search(s, o, sv.seen, limit, deadline, nil)
+	res.Nodes += n
+	res.SeenCapHit = capHit
+	if out == Lost && capHit {
+		out = Unknown
+	}
+	res.Outcome = out
+	res.Moves = sv.line
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// DefaultProbeShare is the share of the budget given to the probes when
+// Options.ProbeShare is 0.
+const DefaultProbeShare = 0.3
+
+// probeFirst is the node limit of the first probe.
+const probeFirst = 4000
+
+// search is one depth-first search from s with the visited set seen, at
+// most limit positions (0: no limit) and until deadline (zero: none). With
+// rng the move order is perturbed (a probe). It returns Won (the line in
+// sv.line), Lost (the space was exhausted) or Unknown, the positions
+// generated and whether seen filled up.
+func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64, deadline time.Time, rng *engine.Rand) (outcome string, nodes int64, capHit bool) {
+	ctx := sv.ctx
+	sv.line = nil
+	sv.key = ctx.key(s, sv.key[:0])
+	seen.Add(sv.key)
+	sv.frames = sv.frames[:0]
+	sv.buf = sv.buf[:0]
+	sv.rng = rng
+	if !ctx.dead(s) {
+		sv.push(s, ctx, o)
+	}
+	outcome = Lost
 	for len(sv.frames) > 0 {
 		f := &sv.frames[len(sv.frames)-1]
 		if f.next == f.end {
@@ -122,17 +211,17 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		f.next++
 		s.Do(m)
 		nodes++
-		if nodes&1023 == 0 {
-			if (o.MaxNodes > 0 && nodes >= o.MaxNodes) || (!deadline.IsZero() && time.Now().After(deadline)) {
+		if nodes&1023 == 0 || nodes == limit {
+			if (limit > 0 && nodes >= limit) || (!deadline.IsZero() && time.Now().After(deadline)) {
 				s.Undo()
 				outcome = Unknown
 				break
 			}
 		}
 		if s.Won() {
-			res.Moves = make([]engine.Move, 0, len(sv.frames))
+			sv.line = make([]engine.Move, 0, len(sv.frames))
 			for _, fr := range sv.frames {
-				res.Moves = append(res.Moves, sv.buf[fr.next-1])
+				sv.line = append(sv.line, sv.buf[fr.next-1])
 			}
 			outcome = Won
 			s.Undo()
@@ -142,9 +231,9 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		if sv.check != nil {
 			sv.check(s, sv.key)
 		}
-		added, full := sv.seen.Add(sv.key)
+		added, full := seen.Add(sv.key)
 		if full {
-			res.SeenCapHit = true
+			capHit = true
 		}
 		if !added || ctx.dead(s) {
 			s.Undo()
@@ -157,13 +246,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		s.Undo()
 	}
 	sv.frames = sv.frames[:0]
-	if outcome == Lost && res.SeenCapHit {
-		outcome = Unknown
-	}
-	res.Outcome = outcome
-	res.Nodes = nodes
-	res.Elapsed = time.Since(start)
-	return res
+	return outcome, nodes, capHit
 }
 
 // push generates the moves of s, ordered, and pushes a frame for them. A
@@ -186,5 +269,35 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options) {
 		}
 	}
 	sv.buf = ctx.order(s, moves, sv.buf)
+	if sv.rng != nil {
+		perturb(sv.buf[start:], sv.rng)
+	}
 	sv.frames = append(sv.frames, frame{start, int32(len(sv.buf)), start})
+}
+
+// perturb reorders ms at random but close to their order: each place in
+// turn takes the next remaining move with probability 1/2, the one after
+// with 1/4, and so on.
+func perturb(ms []engine.Move, rng *engine.Rand) {
+	bits, nb := uint64(0), 0
+	for i := 0; i < len(ms)-1; i++ {
+		j := i
+		for j < len(ms)-1 {
+			if nb == 0 {
+				bits, nb = rng.Uint64(), 64
+			}
+			b := bits & 1
+			bits >>= 1
+			nb--
+			if b == 0 {
+				break
+			}
+			j++
+		}
+		if j != i {
+			m := ms[j]
+			copy(ms[i+1:j+1], ms[i:j])
+			ms[i] = m
+		}
+	}
 }

@@ -1,0 +1,107 @@
+package solve
+
+import (
+	"testing"
+
+	"pasyans/engine"
+)
+
+// zoRandomEnd builds a zodiac position near the end of the game from r:
+// per suit the foundations already hold all but a few cards; the others
+// lie in packets of their suit (in random order), on the Equator and, for
+// the first phase (pack > 0), in the pack and the talon.
+func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
+	s := engine.NewDeal(v, 1, 0)
+	for i := range s.Piles {
+		s.Piles[i].Cards = s.Piles[i].Cards[:0]
+	}
+	var out []engine.Card
+	for su := engine.Spades; su <= engine.Clubs; su++ {
+		u := engine.Rank(9 + r.Intn(5))  // ace foundation up to u
+		d := engine.Rank(2 + r.Intn(4)) // king foundation down to d
+		a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
+		for rk := engine.Ace; rk <= u; rk++ {
+			a.Cards = append(a.Cards, engine.NewCard(rk, su))
+		}
+		for rk := engine.King; rk >= d; rk-- {
+			k.Cards = append(k.Cards, engine.NewCard(rk, su))
+		}
+		for rk := u + 1; rk <= engine.King; rk++ {
+			out = append(out, engine.NewCard(rk, su))
+		}
+		for rk := engine.Ace; rk < d; rk++ {
+			out = append(out, engine.NewCard(rk, su))
+		}
+	}
+	engine.Shuffle(out, r)
+	eq := 0
+	for _, c := range out {
+		switch x := r.Intn(10); {
+		case pack > 0 && x < 2:
+			pack--
+			p := zoStock + r.Intn(2)
+			s.Piles[p].Cards = append(s.Piles[p].Cards, c)
+		case x < 3 && eq < 8:
+			s.Piles[zoEq+eq].Cards = append(s.Piles[zoEq+eq].Cards, c)
+			eq++
+		default:
+			// A packet of the card's suit: packets 6su..6su+2.
+			p := 6*int(c.Suit()) + r.Intn(3)
+			s.Piles[p].Cards = append(s.Piles[p].Cards, c)
+		}
+	}
+	s.Vars[zoVarPlaced] = int32(r.Intn(2))
+	return s
+}
+
+// TestZodiacBoundSound compares the zodiac's knowledge (the stranded-card
+// and per-suit bounds, the second phase's safe moves, the key) with a
+// search that uses none of it (the generic context: every card of every
+// pile in the key, no pruning) on random positions near the end of the
+// game: in the second phase the bound must say lost exactly when the
+// generic search proves it; in the first phase a position the bounds call
+// dead must be lost; the two searches must agree.
+func TestZodiacBoundSound(t *testing.T) {
+	v, err := engine.Lookup("zodiac")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zo := New(v)
+	gen := &Solver{v: v, ctx: newGeneric(v), seen: newSeenSet(DefaultMaxSeen)}
+	r := engine.NewRand(5)
+	counts := map[string]int{}
+	for i := 0; i < 200; i++ {
+		pack := 0
+		if i%2 == 1 {
+			pack = 1 + r.Intn(6)
+		}
+		s := zoRandomEnd(v, r, pack)
+		want := gen.Solve(s, Options{MaxNodes: 2_000_000, ProbeShare: -1})
+		if want.Outcome == Unknown {
+			continue
+		}
+		zo.ctx.start(s)
+		dead := zo.ctx.dead(s)
+		got := zo.Solve(s, Options{MaxNodes: 2_000_000, ProbeShare: -1})
+		phase := "second"
+		if zoFirstPhase(s) {
+			phase = "first"
+		}
+		counts[phase+"/"+want.Outcome]++
+		if dead && want.Outcome != Lost {
+			t.Fatalf("position %d (%s phase): the bound says dead, the generic search %s", i, phase, want.Outcome)
+		}
+		if phase == "second" && dead != (want.Outcome == Lost) {
+			t.Fatalf("position %d: second phase bound %v, generic %s", i, dead, want.Outcome)
+		}
+		if got.Outcome != want.Outcome {
+			t.Fatalf("position %d (%s phase): zodiac search %s, generic %s", i, phase, got.Outcome, want.Outcome)
+		}
+	}
+	t.Logf("decided positions: %v", counts)
+	for _, k := range []string{"second/won", "second/lost", "first/won", "first/lost"} {
+		if counts[k] == 0 {
+			t.Errorf("no %s position among the random ones: the test tests too little", k)
+		}
+	}
+}
