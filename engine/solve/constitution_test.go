@@ -25,12 +25,19 @@ type keyWatch struct {
 	gk   *keyer
 	seen map[string]string
 	bad  bool
+	// ref, when set, gives the reference keyer for a position instead of
+	// gk (for games whose interchangeable piles depend on the position).
+	ref func(s *engine.State) *keyer
 }
 
 func (w *keyWatch) key(s *engine.State, dst []byte) []byte {
 	n := len(dst)
 	dst = w.gameCtx.key(s, dst)
-	full := string(w.gk.key(s, nil))
+	gk := w.gk
+	if w.ref != nil {
+		gk = w.ref(s)
+	}
+	full := string(gk.key(s, nil))
 	k := string(dst[n:])
 	if old, ok := w.seen[k]; ok && old != full {
 		w.bad = true
@@ -137,13 +144,20 @@ func agreeAlongLines(t *testing.T, id string, opts []string, deals, step int, no
 // that its key never merges two positions the generic key tells apart.
 func keyInjective(t *testing.T, id string, opts []string, deals int, nodes int64) {
 	t.Helper()
+	keyInjectiveRef(t, id, opts, deals, nodes, nil)
+}
+
+// keyInjectiveRef is keyInjective with a reference keyer chosen per
+// position by ref (nil: the generic keyer).
+func keyInjectiveRef(t *testing.T, id string, opts []string, deals int, nodes int64, ref func(s *engine.State) *keyer) {
+	t.Helper()
 	v, _ := engine.Lookup(id)
 	o, err := v.ParseOptions(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sv := New(v)
-	w := &keyWatch{gameCtx: sv.ctx, gk: newKeyer(v), seen: map[string]string{}}
+	w := &keyWatch{gameCtx: sv.ctx, gk: newKeyer(v), seen: map[string]string{}, ref: ref}
 	sv.ctx = w
 	for seed := uint64(1); seed <= uint64(deals); seed++ {
 		clear(w.seen)

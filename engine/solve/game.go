@@ -48,6 +48,8 @@ func newCtx(v *engine.Variant) gameCtx {
 		return newLaBelleLucie(v)
 	case "constitution":
 		return newConstitution(v)
+	case "swiss", "st-helena", "new-places":
+		return newTwelve(v)
 	}
 	return newGeneric(v)
 }

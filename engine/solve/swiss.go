@@ -1,0 +1,240 @@
+package solve
+
+import (
+	"slices"
+
+	"pasyans/engine"
+)
+
+// The three twelve-pile games of source 003 (swiss, st-helena, new-places)
+// share one machinery (engine/variants/swiss.go, "twelve"): twelve piles
+// t1..t12 dealt in rounds of twelve from the pack s, four ace places f1..f4
+// built up in suit and four king places f5..f8 built down in suit; while
+// the pack lasts a pile may feed only the foundations its place allows, and
+// no card moves from pile to pile; once the pack is out any top card goes
+// to any foundation and top cards are built on one another one rank apart,
+// up or down (in suit in new-places); an emptied pile is never refilled;
+// a redeal gathers the piles, without shuffling, into a new pack. Pile
+// indexes and counters as there.
+const (
+	twTab     = 0
+	twFound   = 12
+	twStock   = 20
+	twVarDeal = 0
+)
+
+// twelveCtx is the solver's knowledge of the twelve-pile games.
+//
+// "Endgame" below means: the last deal (no redeal left) with the pack out.
+// From then on no rule reads where a pile or a foundation place lies: the
+// positional rule applies only while the pack lasts, no pile is ever
+// gathered again, and every move reads only top cards and the heights of
+// the foundations (an empty place of a kind takes a base of that kind whose
+// suit no other place of the kind holds).
+//
+// Key. A foundation place holds a run of one suit from its base (the ace
+// up, the king down), whether or not cards pass between foundations
+// (new-places, swiss option foundation-to-foundation: a card goes only
+// where it continues such a run), so its top card tells its content. In
+// the first deal the pack has only lost cards from its top, so its length
+// tells its content; after a redeal it is written in full. The piles are
+// written in full, in order; in the endgame the twelve piles are sorted,
+// and the ace places' tops and the king places' tops are each sorted
+// (interchangeable, as said). The counters are written (the deal number
+// is the only one the games set). No card is ever face down.
+//
+// Safe move (endgame, games without moves between foundations: swiss
+// without its option foundation-to-foundation, and st-helena). Put the top
+// card c (rank r, suit s) of a pile on a foundation F when (1) the other
+// copy of c already lies on a foundation, and (2) every card that could
+// ever be built on c lies on the foundations for good: both copies of
+// ranks r-1 and r+1, of every suit (building ignores suit in these games).
+// Let P be the position, P' the one after the move. A foundation place
+// holds each rank of its suit at most once, so by (1) c is the last card of
+// its rank and suit off the foundations, and F, which takes it now, is the
+// only place that will ever take it: any winning line from P puts c on F.
+// Play such a line from P' without that move: by (2) nothing is ever put on
+// c, so at every moment the piles of P' are those of P with c struck out,
+// every other move finds the same top card on its target, and F stands as
+// it would after c in the line from the moment it matters; the card under
+// c is free sooner, which only adds moves; an emptied pile is never
+// refilled, so emptying it sooner changes nothing; and in the endgame no
+// rule reads where c's pile lies. (With two places taking c, or the other
+// copy still out, a copy put on the wrong place could block the other
+// place's run, so no move is made then; with moves between foundations the
+// places' contents are not final, so none either.)
+type twelveCtx struct {
+	v       *engine.Variant
+	deals   int32
+	f2f     bool // cards may pass between foundations (always, or by option)
+	f2fOpt  int
+	inSuit  bool // building follows suit (new-places)
+	segs    [12][]byte
+	buf     []byte
+	tmp     []scored
+	alwaysF bool
+}
+
+func newTwelve(v *engine.Variant) *twelveCtx {
+	g := &twelveCtx{v: v, f2fOpt: -1}
+	switch v.ID {
+	case "swiss":
+		g.deals = 2
+		g.f2fOpt = v.Option("foundation-to-foundation")
+	case "st-helena":
+		g.deals = 3
+	case "new-places":
+		g.deals = 3
+		g.alwaysF = true
+		g.inSuit = true
+	}
+	return g
+}
+
+func (g *twelveCtx) start(s *engine.State) {
+	g.f2f = g.alwaysF || (g.f2fOpt >= 0 && s.Opt(g.f2fOpt))
+}
+
+// endgame reports whether s is in the last deal with the pack out.
+func (g *twelveCtx) endgame(s *engine.State) bool {
+	return s.Vars[twVarDeal] >= g.deals && len(s.Piles[twStock].Cards) == 0
+}
+
+func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
+	end := g.endgame(s)
+	var tops [8]byte
+	for f := 0; f < 8; f++ {
+		tops[f] = byte(s.Piles[twFound+f].Top())
+	}
+	if end {
+		slices.Sort(tops[:4])
+		slices.Sort(tops[4:])
+	}
+	dst = append(dst, tops[:]...)
+	st := s.Piles[twStock].Cards
+	dst = append(dst, byte(len(st)))
+	if s.Vars[twVarDeal] > 1 {
+		for _, c := range st {
+			dst = append(dst, byte(c))
+		}
+	}
+	dst = append(dst, 0xFF)
+	if !end {
+		for p := twTab; p < twTab+12; p++ {
+			for _, c := range s.Piles[p].Cards {
+				dst = append(dst, byte(c))
+			}
+			dst = append(dst, 0xFF)
+		}
+	} else {
+		buf := g.buf[:0]
+		for i := 0; i < 12; i++ {
+			st := len(buf)
+			for _, c := range s.Piles[twTab+i].Cards {
+				buf = append(buf, byte(c))
+			}
+			buf = append(buf, 0xFF)
+			g.segs[i] = buf[st:len(buf):len(buf)]
+		}
+		g.buf = buf
+		segs := g.segs[:]
+		sortByteSegs(segs)
+		for _, sg := range segs {
+			dst = append(dst, sg...)
+		}
+	}
+	for _, v := range s.Vars {
+		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return dst
+}
+
+// onFoundations returns, per suit and rank, how many copies lie on the
+// foundations.
+func twOnFoundations(s *engine.State) (n [4][15]int8) {
+	for f := twFound; f < twFound+8; f++ {
+		for _, c := range s.Piles[f].Cards {
+			n[c.Suit()][c.Rank()]++
+		}
+	}
+	for su := range n {
+		n[su][0], n[su][14] = 2, 2 // no such ranks: nothing to wait for
+	}
+	return n
+}
+
+func (g *twelveCtx) dead(*engine.State) bool { return false }
+
+func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
+	if g.f2f || !g.endgame(s) {
+		return engine.Move{}, false
+	}
+	var on [4][15]int8
+	done := false
+	for _, m := range moves {
+		if m.Action != 0 || m.To < twFound || m.From >= twFound {
+			continue
+		}
+		if !done {
+			on, done = twOnFoundations(s), true
+		}
+		c := s.Piles[m.From].Top()
+		r := c.Rank()
+		ok := on[c.Suit()][r] == 1
+		for su := 0; su < 4 && ok; su++ {
+			if g.inSuit && engine.Suit(su) != c.Suit() {
+				continue
+			}
+			ok = on[su][r-1] == 2 && on[su][r+1] == 2
+		}
+		if ok {
+			return m, true
+		}
+	}
+	return engine.Move{}, false
+}
+
+// order: foundation moves first; then builds that uncover a card some
+// foundation takes; other builds; the deal; the redeal last. Moves between
+// foundations come after the builds.
+func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
+	var want [64]bool // cards some foundation takes next
+	for f := 0; f < 8; f++ {
+		t := s.Piles[twFound+f].Top()
+		switch {
+		case t == engine.NoCard:
+		case f < 4 && t.Rank() < engine.King:
+			want[engine.NewCard(t.Rank()+1, t.Suit())] = true
+		case f >= 4 && t.Rank() > engine.Ace:
+			want[engine.NewCard(t.Rank()-1, t.Suit())] = true
+		}
+	}
+	g.tmp = g.tmp[:0]
+	for _, m := range moves {
+		var r int8
+		switch {
+		case m.Action == 1:
+			r = 6
+		case m.Action != 0:
+			r = 7
+		case m.From >= twFound:
+			r = 5
+		case m.To >= twFound:
+			r = 0
+		default:
+			src := s.Piles[m.From].Cards
+			r = 3
+			if len(src) >= 2 {
+				if b := src[len(src)-2]; want[b] || b.Rank() == engine.Ace || b.Rank() == engine.King {
+					r = 1
+				}
+			}
+		}
+		g.tmp = append(g.tmp, scored{m, r})
+	}
+	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
+	for _, x := range g.tmp {
+		dst = append(dst, x.m)
+	}
+	return dst
+}
