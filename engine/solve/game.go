@@ -42,14 +42,14 @@ func newCtx(v *engine.Variant) gameCtx {
 		return newSalicLaw(v)
 	case "zodiac":
 		return newZodiac(v)
+	case "fifteen":
+		return newFifteen(v)
 	case "sympathy":
 		return newSympathy(v)
 	case "la-belle-lucie":
 		return newLaBelleLucie(v)
 	case "constitution":
 		return newConstitution(v)
-	case "swiss", "st-helena", "new-places":
-		return newTwelve(v)
 	}
 	return newGeneric(v)
 }

@@ -66,8 +66,8 @@ type Solver struct {
 	buf    []engine.Move
 	frames []frame
 	tmp    []engine.Move
-	gen    moveGen // the game's own move generator, or nil
-	pseen  *seenSet    // the probes' visited set
+	gen    moveGen      // the game's own move generator, or nil
+	pseen  *seenSet     // the probes' visited set
 	rng    *engine.Rand // perturbs the move order in probes
 	line   []engine.Move
 	mbuf   []engine.Move

@@ -17,7 +17,7 @@ func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
 	}
 	var out []engine.Card
 	for su := engine.Spades; su <= engine.Clubs; su++ {
-		u := engine.Rank(9 + r.Intn(5))  // ace foundation up to u
+		u := engine.Rank(9 + r.Intn(5)) // ace foundation up to u
 		d := engine.Rank(2 + r.Intn(4)) // king foundation down to d
 		a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
 		for rk := engine.Ace; rk <= u; rk++ {
