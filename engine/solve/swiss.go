@@ -43,26 +43,30 @@ const (
 // (interchangeable, as said). The counters are written (the deal number
 // is the only one the games set). No card is ever face down.
 //
-// Safe move (endgame, games without moves between foundations: swiss
-// without its option foundation-to-foundation, and st-helena). Put the top
-// card c (rank r, suit s) of a pile on a foundation F when (1) the other
-// copy of c already lies on a foundation, and (2) every card that could
-// ever be built on c lies on the foundations for good: both copies of
-// ranks r-1 and r+1, of every suit (building ignores suit in these games).
-// Let P be the position, P' the one after the move. A foundation place
-// holds each rank of its suit at most once, so by (1) c is the last card of
-// its rank and suit off the foundations, and F, which takes it now, is the
-// only place that will ever take it: any winning line from P puts c on F.
-// Play such a line from P' without that move: by (2) nothing is ever put on
-// c, so at every moment the piles of P' are those of P with c struck out,
-// every other move finds the same top card on its target, and F stands as
-// it would after c in the line from the moment it matters; the card under
-// c is free sooner, which only adds moves; an emptied pile is never
-// refilled, so emptying it sooner changes nothing; and in the endgame no
-// rule reads where c's pile lies. (With two places taking c, or the other
-// copy still out, a copy put on the wrong place could block the other
-// place's run, so no move is made then; with moves between foundations the
-// places' contents are not final, so none either.)
+// Safe move (endgame). Put the top card c (rank r, suit s) of a pile on
+// a foundation F when (1) the other copy of c already lies on a foundation,
+// and (2) every card that could ever be built on c lies on the foundations:
+// both copies of ranks r-1 and r+1, of every suit (of suit s only in
+// new-places, which builds in suit). First, the foundations of suit s are
+// then final: a card passes between foundations (new-places, swiss option
+// foundation-to-foundation) only from the top of one run of a suit onto
+// the other run of that suit, and only when the two runs hold each rank
+// once between them (the top of one must continue the other); by (1) and
+// (2) the runs of s hold rank r-1 twice, and runs only grow while no card
+// passes, so no card of s ever passes again. Let P be the position, P' the
+// one after the move. A foundation place holds each rank of its suit at
+// most once, so by (1) c is the last card of its rank and suit off the
+// foundations, and F, which takes it now, is the only place that will ever
+// take it: any winning line from P puts c on F. Play such a line from P'
+// without that move: by (2) nothing is ever put on c, so at every moment
+// the piles of P' are those of P with c struck out, every other move finds
+// the same top card on its target, and F stands as it would after c in the
+// line from the moment it matters; the card under c is free sooner, which
+// only adds moves; an emptied pile is never refilled, so emptying it
+// sooner changes nothing; and in the endgame no rule reads where c's pile
+// lies. (With two places taking c, or the other copy still out, a copy put
+// on the wrong place could block the other place's run, so no move is
+// made then.)
 type twelveCtx struct {
 	v       *engine.Variant
 	deals   int32
@@ -102,15 +106,13 @@ func (g *twelveCtx) endgame(s *engine.State) bool {
 
 func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 	end := g.endgame(s)
-	var tops [8]byte
-	for f := 0; f < 8; f++ {
-		tops[f] = byte(s.Piles[twFound+f].Top())
-	}
 	if end {
-		slices.Sort(tops[:4])
-		slices.Sort(tops[4:])
+		dst = g.suitRuns(s, dst)
+	} else {
+		for f := 0; f < 8; f++ {
+			dst = append(dst, byte(s.Piles[twFound+f].Top()))
+		}
 	}
-	dst = append(dst, tops[:]...)
 	st := s.Piles[twStock].Cards
 	dst = append(dst, byte(len(st)))
 	if s.Vars[twVarDeal] > 1 {
@@ -149,6 +151,42 @@ func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 	return dst
 }
 
+// suitRuns appends the endgame form of the foundations: per suit, the top
+// rank a of its ace run (0: none) and the top rank k of its king run (14:
+// none); each kind of place holds at most one run per suit, and in the
+// endgame the places are interchangeable, so this tells the foundations up
+// to a permutation of places of a kind. When cards may pass between
+// foundations and a suit's runs are adjacent (k = a+1: each rank once),
+// the top of either run may pass onto the other, and back, keeping them
+// adjacent, and nothing else changes (a run emptied so is started again by
+// moving its base back, which the different-suits rule allows since no
+// other place of that kind holds the suit): all the splits of the suit are
+// reachable from one another at will, so they play alike, and the key
+// writes one form for all of them.
+func (g *twelveCtx) suitRuns(s *engine.State, dst []byte) []byte {
+	var a, k [4]byte
+	for su := range k {
+		k[su] = 14
+	}
+	for f := 0; f < 8; f++ {
+		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
+			if f < 4 {
+				a[t.Suit()] = byte(t.Rank())
+			} else {
+				k[t.Suit()] = byte(t.Rank())
+			}
+		}
+	}
+	for su := range a {
+		if g.f2f && a[su]+1 == k[su] {
+			dst = append(dst, 0xEE, 0xEE)
+		} else {
+			dst = append(dst, a[su], k[su])
+		}
+	}
+	return dst
+}
+
 // onFoundations returns, per suit and rank, how many copies lie on the
 // foundations.
 func twOnFoundations(s *engine.State) (n [4][15]int8) {
@@ -166,7 +204,7 @@ func twOnFoundations(s *engine.State) (n [4][15]int8) {
 func (g *twelveCtx) dead(*engine.State) bool { return false }
 
 func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
-	if g.f2f || !g.endgame(s) {
+	if !g.endgame(s) {
 		return engine.Move{}, false
 	}
 	var on [4][15]int8

@@ -20,19 +20,35 @@ func TestTwelveKnowledge(t *testing.T) {
 		{"new-places", nil},
 	} {
 		agreeKnowledge(t, c.id, c.opts, 12, 30000)
-		agreeAlongLines(t, c.id, c.opts, 4, 20, 20000)
+		agreeAlongLines(t, c.id, c.opts, 8, 10, 20000)
 		// In the endgame the piles, the ace places and the king places are
-		// interchangeable (see swiss.go): the reference key sorts them then.
+		// interchangeable (see swiss.go): the reference key then writes the
+		// foundations in the per-suit form (whose only merging, of the
+		// splits of adjacent runs, TestTwelveSplits checks), the whole
+		// pack, the piles sorted and the counters.
 		v, _ := engine.Lookup(c.id)
-		endV := *v
-		endV.Symmetric = [][]int{indexes(twTab, 12), indexes(twFound, 4), indexes(twFound+4, 4)}
-		plain, end := newKeyer(v), newKeyer(&endV)
+		plain := newKeyer(v)
 		g := newTwelve(v)
-		keyInjectiveRef(t, c.id, c.opts, 3, 20000, func(s *engine.State) *keyer {
-			if g.endgame(s) {
-				return end
+		o, _ := v.ParseOptions(c.opts)
+		g.start(engine.NewDeal(v, 1, o))
+		keyInjectiveRef(t, c.id, c.opts, 3, 20000, func(s *engine.State) []byte {
+			if !g.endgame(s) {
+				return plain.key(s, nil)
 			}
-			return plain
+			k := g.suitRuns(s, nil)
+			k = pileBytes(k, &s.Piles[twStock])
+			segs := make([][]byte, 12)
+			for p := range segs {
+				segs[p] = pileBytes(nil, &s.Piles[twTab+p])
+			}
+			sortByteSegs(segs)
+			for _, sg := range segs {
+				k = append(k, sg...)
+			}
+			for _, x := range s.Vars {
+				k = append(k, byte(x), byte(x>>8))
+			}
+			return k
 		})
 	}
 }
@@ -43,4 +59,60 @@ func indexes(first, n int) []int {
 		out[i] = first + i
 	}
 	return out
+}
+
+// TestTwelveSplits checks the claim behind the endgame key of new-places:
+// when a suit's two runs hold each rank once, moving the top of one run
+// onto the other keeps them so, and the move can be undone by a legal move
+// back; positions differing only so share a key.
+func TestTwelveSplits(t *testing.T) {
+	v, _ := engine.Lookup("new-places")
+	g := newTwelve(v)
+	s := engine.NewDeal(v, 1, 0)
+	g.start(s)
+	// Empty the pack onto t1 and make it the last deal.
+	s.Piles[twTab].Cards = append(s.Piles[twTab].Cards, s.Piles[twStock].Cards...)
+	s.Piles[twStock].Cards = s.Piles[twStock].Cards[:0]
+	s.Vars[twVarDeal] = 3
+	// Spades: ace run A..6 on f1, king run K..7 on f5: adjacent.
+	take := func(c engine.Card) {
+		for p := twTab; p < twTab+12; p++ {
+			for i, x := range s.Piles[p].Cards {
+				if x == c {
+					s.Piles[p].Cards = append(s.Piles[p].Cards[:i], s.Piles[p].Cards[i+1:]...)
+					return
+				}
+			}
+		}
+		t.Fatalf("no %v in the piles", c)
+	}
+	s.Piles[twFound].Cards = s.Piles[twFound].Cards[:1]
+	s.Piles[twFound+4].Cards = s.Piles[twFound+4].Cards[:1]
+	for r := engine.Rank(2); r <= 6; r++ {
+		c := engine.NewCard(r, engine.Spades)
+		take(c)
+		s.Piles[twFound].Cards = append(s.Piles[twFound].Cards, c)
+	}
+	for r := engine.Rank(12); r >= 7; r-- {
+		c := engine.NewCard(r, engine.Spades)
+		take(c)
+		s.Piles[twFound+4].Cards = append(s.Piles[twFound+4].Cards, c)
+	}
+	if !g.endgame(s) {
+		t.Fatal("not the endgame")
+	}
+	before := string(g.key(s, nil))
+	m := engine.Transfer(twFound, twFound+4) // 6S onto 7S
+	if r := s.Check(m); r != nil {
+		t.Fatalf("f1>f5 refused: %s", r.ID)
+	}
+	s.Do(m)
+	if string(g.key(s, nil)) != before {
+		t.Error("a split of adjacent runs changes the key")
+	}
+	back := engine.Transfer(twFound+4, twFound)
+	if r := s.Check(back); r != nil {
+		t.Fatalf("f5>f1 refused: %s", r.ID)
+	}
+	s.Undo()
 }
