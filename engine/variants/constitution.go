@@ -56,6 +56,10 @@ const (
 const coReconstructedII = "the sources begin at rule VI (000:2): rules I–V of this game are lost with the start of its text; "
 
 var (
+	coLayout = &engine.Rule{ID: "constitution/layout",
+		EN:   "Four horizontal rows of eight are dealt, beginning with the lowest: the People, the House of Commons, the House of Lords and, at the top, the Privy Council.",
+		RU:   "Раскладывают четыре продольных ряда по восемь карт, начиная с нижнего: народ, палата общин, палата лордов и наверху тайный совет.",
+		Book: []string{"000:4", "000:6"}}
 	coSetAside = &engine.Rule{ID: "constitution/set-aside",
 		EN:   "Kings, queens and aces are taken out of the two packs: the eight aces become the foundations, seven queens are thrown aside, and the queen of diamonds (the Sovereign) and the eight kings (black: the Bishops, red: the Judges) only adorn the layout. None of these cards is moved in play.",
 		RU:   "Из двух колод вынимают королей, дам и тузов: восемь тузов становятся основаниями, семь дам откладывают в сторону, а бубновая дама (государыня) и восемь королей (чёрные — епископы, красные — судьи) лишь украшают раскладку. Ни одну из этих карт в игре не двигают.",
@@ -136,7 +140,7 @@ func init() {
 		Packs:   2,
 		Piles:   piles,
 		Actions: []string{"deal"},
-		Rules: []*engine.Rule{coSetAside, coFoundSuit, coFoundUp, coFoundPrivy, coBuildRow, coTopCard, coSequence,
+		Rules: []*engine.Rule{coLayout, coSetAside, coFoundSuit, coFoundUp, coFoundPrivy, coBuildRow, coTopCard, coSequence,
 			coFill, coFreeVacancies, coPeopleVacancy, coTalonOnPeople, coDeal, coNoRedeal, coFoundFinal},
 		Options: []engine.Option{
 			{ID: "talon-on-people", EN: "PySolFC: the talon's top card may be built on the People.", RU: "PySolFC: верхнюю карту талона можно класть по порядку на карты народа."},

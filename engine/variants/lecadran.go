@@ -24,6 +24,10 @@ const (
 )
 
 var (
+	lcLayout = &engine.Rule{ID: "le-cadran/layout",
+		EN:   "Four rows of ten cards are dealt face up from left to right, the first row at the top; the rest of the pack waits.",
+		RU:   "Раскладывают слева направо четыре ряда по десяти открытых карт, первый ряд сверху; остальная колода ждёт.",
+		Book: []string{"002:3"}}
 	lcAvailable = &engine.Rule{ID: "le-cadran/available",
 		EN:   "Only the lowest card of each column is available; a card above becomes available when every card below it is gone (rule I).",
 		RU:   "Годна только нижняя карта каждого столбца; лежащая выше становится годной, когда сняты все карты под ней (правило I).",
@@ -85,7 +89,7 @@ func init() {
 		Packs:   2,
 		Piles:   piles,
 		Actions: []string{"deal"},
-		Rules:   []*engine.Rule{lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
+		Rules:   []*engine.Rule{lcLayout, lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
 		Options: []engine.Option{
 			{ID: "talon-only", EN: "Footnote [2] as Cadogan has it: lanes are filled only from the talon.", RU: "Примечание [2] по Кадоган: промежутки занимают только картами из талона."},
 			{ID: "strict-deal", EN: "Turn the pack only when no card can be played to a foundation or by marriage (literal 002:10).", RU: "Переворачивать колоду, лишь когда ни одна карта не идёт на основание или марьяжем (буквально 002:10)."},

@@ -61,6 +61,10 @@ const (
 )
 
 var (
+	zoLayout = &engine.Rule{ID: "zodiac/layout",
+		EN:   "A horizontal row of eight cards, the Equator, is dealt first, then a circle of twenty-four cards around it, the Zodiac.",
+		RU:   "Сначала раскладывают продольный ряд из восьми карт — экватор, затем вокруг него круг из двадцати четырёх карт — зодиак.",
+		Book: []string{"000:12"}}
 	zoMarriage = &engine.Rule{ID: "zodiac/marriage",
 		EN:            "A marriage puts a card on the top card of a Zodiac packet of the same suit and one rank higher or lower; ascending and descending marriages may alternate within one packet. King and ace do not marry.",
 		RU:            "Марьяж — карта на верхнюю карту пачки зодиака той же масти, старшую или младшую на одно очко; в одной пачке восходящие и нисходящие марьяжи могут чередоваться. Король и туз марьяжа не составляют.",
@@ -137,7 +141,7 @@ func init() {
 		Packs:   2,
 		Piles:   piles,
 		Actions: []string{"deal", "redeal"},
-		Rules: []*engine.Rule{zoMarriage, zoSources, zoLiteral, zoEquatorFill, zoEquatorSingle, zoDeal, zoRedeal,
+		Rules: []*engine.Rule{zoLayout, zoMarriage, zoSources, zoLiteral, zoEquatorFill, zoEquatorSingle, zoDeal, zoRedeal,
 			zoFailure, zoAtEnd, zoPhaseTwo, zoFoundBase, zoFoundSuit, zoFoundOrder, zoFoundFinal},
 		Options: []engine.Option{
 			{ID: "literal-rule-one", EN: "Literal 000:10: no Equator card may be married onto the Zodiac.",
