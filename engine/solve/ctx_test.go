@@ -14,6 +14,7 @@ var ctxGames = []string{"le-cadran", "fifteen", "zodiac"}
 // game's compact key never merges two positions that the generic key (every
 // card of every pile, interchangeable piles sorted, counters) tells apart.
 func TestKeyInjective(t *testing.T) {
+	t.Parallel()
 	for _, id := range ctxGames {
 		v, err := engine.Lookup(id)
 		if err != nil {
@@ -48,6 +49,7 @@ func TestKeyInjective(t *testing.T) {
 // is legal and every legal move is listed or leads to a position of the
 // same key as a listed move.
 func TestMoveGenAgrees(t *testing.T) {
+	t.Parallel()
 	for _, id := range ctxGames {
 		v, err := engine.Lookup(id)
 		if err != nil {
@@ -103,4 +105,13 @@ func moveGenDiff(s *engine.State, ctx gameCtx, gen moveGen) string {
 		}
 	}
 	return ""
+}
+
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		if got := luby(i + 1); got != w {
+			t.Errorf("luby(%d) = %d, want %d", i+1, got, w)
+		}
+	}
 }

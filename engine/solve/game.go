@@ -32,6 +32,13 @@ type moveGen interface {
 	moves(s *engine.State, dst []engine.Move) []engine.Move
 }
 
+// prober is an optional method of a gameCtx: the share of the budget
+// that the probes get (Options.ProbeShare, when set, overrides it) and
+// the node limit of the shortest probe, chosen per game by trial.
+type prober interface {
+	probePlan() (share float64, unit int64)
+}
+
 // newCtx returns the search knowledge for v: a game's own when it has been
 // written, the generic one otherwise.
 func newCtx(v *engine.Variant) gameCtx {
@@ -50,6 +57,8 @@ func newCtx(v *engine.Variant) gameCtx {
 		return newLaBelleLucie(v)
 	case "constitution":
 		return newConstitution(v)
+	case "swiss", "st-helena", "new-places":
+		return newTwelve(v)
 	}
 	return newGeneric(v)
 }

@@ -91,8 +91,8 @@ func Solve(s *engine.State, o Options) Result {
 //
 // With a budget (Budget or MaxNodes) the search has two phases. The first
 // (ProbeShare of the budget, 30% by default) looks for a win only: short
-// depth-first probes, each with a node limit half as large again as the
-// last and its own visited set, whose move order is the game's order
+// depth-first probes, with node limits in the Luby sequence (restarts) and
+// each its own visited set, whose move order is the game's order
 // perturbed at random (seeded by the deal, so results repeat). A probe that
 // finds a win ends the search; a probe that exhausts the reachable space
 // within its limit, with its visited set never full, has proved the deal
@@ -118,9 +118,12 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.Budget > 0 {
 		deadline = start.Add(o.Budget)
 	}
-	share := o.ProbeShare
-	if share == 0 {
-		share = DefaultProbeShare
+	share, unit := DefaultProbeShare, int64(probeUnit)
+	if p, ok := ctx.(prober); ok {
+		share, unit = p.probePlan()
+	}
+	if o.ProbeShare != 0 {
+		share = o.ProbeShare
 	}
 	if share > 0 && share < 1 && (o.Budget > 0 || o.MaxNodes > 0) {
 		var pdeadline time.Time
@@ -133,7 +136,8 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		}
 		rng := engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + 1)
 		sv.rng = rng
-		for limit := int64(probeFirst); ; limit += limit / 2 {
+		for i := 1; ; i++ {
+			limit := unit * luby(i)
 			if pnodes > 0 {
 				if res.Nodes >= pnodes {
 					break
@@ -174,11 +178,27 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 }
 
 // DefaultProbeShare is the share of the budget given to the probes when
-// Options.ProbeShare is 0.
+// Options.ProbeShare is 0 and the game has no plan of its own (prober).
 const DefaultProbeShare = 0.3
 
-// probeFirst is the node limit of the first probe.
-const probeFirst = 4000
+// probeUnit is the node limit of the shortest probes: probe i may
+// generate probeUnit×luby(i) positions.
+const probeUnit = 1000
+
+// luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1
+// 1 2 1 1 2 4 8 …, the restart schedule that is within a logarithmic
+// factor of the best fixed one for every distribution of search lengths
+// (Luby, Sinclair and Zuckerman, 1993).
+func luby(i int) int64 {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
+}
 
 // search is one depth-first search from s with the visited set seen, at
 // most limit positions (0: no limit) and until deadline (zero: none). With

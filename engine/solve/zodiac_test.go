@@ -62,6 +62,7 @@ func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
 // generic search proves it; in the first phase a position the bounds call
 // dead must be lost; the two searches must agree.
 func TestZodiacBoundSound(t *testing.T) {
+	t.Parallel()
 	v, err := engine.Lookup("zodiac")
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +71,7 @@ func TestZodiacBoundSound(t *testing.T) {
 	gen := &Solver{v: v, ctx: newGeneric(v), seen: newSeenSet(DefaultMaxSeen)}
 	r := engine.NewRand(5)
 	counts := map[string]int{}
-	for i := 0; i < 200; i++ {
+	for i := 0; i < 120; i++ {
 		pack := 0
 		if i%2 == 1 {
 			pack = 1 + r.Intn(6)
