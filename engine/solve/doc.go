@@ -10,6 +10,15 @@
 // when it is reached the search goes on without recording, and can then
 // no longer claim that a deal is lost.
 //
+// Before that exhaustive search, a share of the budget goes to probes:
+// short depth-first searches, each with its own visited set, whose move
+// order is the game's order perturbed at random (seeded by the deal, so an
+// answer repeats), restarted with node limits in the Luby sequence. A
+// plain depth-first search sinks into the first subtree it enters; the
+// restarts try many. A probe can only answer Won, or Lost when it
+// exhausted the reachable space within its limit; otherwise the
+// exhaustive search has the last word.
+//
 // Outcomes: Won (Result.Moves is a winning line that State.Play replays to
 // a win), Lost (the whole reachable space was searched: a proof that no win
 // exists) and Unknown (the budget of time or positions was spent first, or
