@@ -111,7 +111,55 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 	return dst
 }
 
-func (g *salicLaw) dead(*engine.State) bool { return false }
+// dead: once the pack is out, the foundations can rise only by a card whose
+// rank is one above some foundation's height (a needed rank). Until the
+// first such card is played, the only moves put top cards on bare kings (a
+// bare king holds one card and is then no longer bare; a card on a king may
+// move to another bare king, which frees one place and fills another). So
+// with E bare kings able to take a card, at most E cards can be lifted off
+// a packet before the first foundation move: emptying a packet of n cards
+// down to its king makes one new bare king but takes n places (n >= 1), so
+// it never gains a place. If every card of a needed rank lies under more
+// than E cards, no foundation move is ever possible again, and the deal,
+// not yet won, is lost. (Under once-per-king a king that has had its card
+// cannot take another and is not counted; that only makes E smaller where
+// the count would otherwise be too large, so the bound stays true.)
+func (g *salicLaw) dead(s *engine.State) bool {
+	if len(s.Piles[slStock].Cards) > 0 {
+		return false
+	}
+	var need [13]bool
+	for f := slFound; f < slFound+8; f++ {
+		if h := len(s.Piles[f].Cards); h < 11 {
+			need[h+1] = true
+		}
+	}
+	once := s.Opt(g.once)
+	e := 0
+	for k := slKings; k < slKings+8; k++ {
+		if len(s.Piles[k].Cards) == 1 && (!once || s.Vars[slVarOnce]&(1<<uint(k-slKings)) == 0) {
+			e++
+		}
+	}
+	for k := slKings; k < slKings+8; k++ {
+		cards := s.Piles[k].Cards
+		for d := 0; d <= e && d < len(cards)-1; d++ {
+			if need[cards[len(cards)-1-d].Rank()] {
+				return false
+			}
+		}
+	}
+	return !g.won(s)
+}
+
+func (g *salicLaw) won(s *engine.State) bool {
+	for f := slFound; f < slFound+8; f++ {
+		if len(s.Piles[f].Cards) != 11 {
+			return false
+		}
+	}
+	return true
+}
 
 func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
 	minH := 99
