@@ -195,6 +195,16 @@ func (g *leCadran) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 
 func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
 	g.tmp = g.tmp[:0]
+	var fnext [64]bool // cards a foundation takes next
+	for f := lcFound; f < lcFound+8; f++ {
+		if t := s.Piles[f].Top(); t == engine.NoCard {
+			for su := engine.Card(0); su < 4; su++ {
+				fnext[engine.NewCard(engine.Ace, engine.Suit(su))] = true
+			}
+		} else if t.Rank() < engine.King {
+			fnext[t+4] = true
+		}
+	}
 	for _, m := range moves {
 		var r int8
 		switch {
@@ -206,6 +216,13 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 			from, to := int(m.From), int(m.To)
 			n := len(s.Piles[from].Cards)
 			lane := len(s.Piles[to].Cards) == 0
+			// sideways: the card leaves its own marriage base, and the
+			// base cannot go to a foundation.
+			sideways := false
+			if from != lcTalon && n >= 2 {
+				c, under := s.Piles[from].Cards[n-1], s.Piles[from].Cards[n-2]
+				sideways = under == c+4 && !fnext[under]
+			}
 			switch {
 			case lane && from != lcTalon && n == 1:
 				continue // the same position up to the columns' order
@@ -213,8 +230,10 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 				r = 1 // opens a lane
 			case !lane && from == lcTalon:
 				r = 2
-			case !lane:
+			case !lane && !sideways:
 				r = 3
+			case !lane:
+				r = lcSidewaysRank
 			case from != lcTalon:
 				r = 5
 			default:
@@ -232,6 +251,10 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 	}
 	return dst
 }
+
+// lcSidewaysRank places a marriage that moves a card off its own marriage
+// base (which no foundation takes yet) after the deal.
+var lcSidewaysRank int8 = 5
 
 // lcDealRank places the deal after the marriages and before lane moves (found best by trial).
 const lcDealRank = 4
