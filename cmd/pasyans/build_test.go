@@ -10,11 +10,11 @@ import (
 
 func TestBuild(t *testing.T) {
 	out := t.TempDir()
-	code, _, errs := runCmd(t, "build", "-out", out)
+	code, _, errs := runCmd(t, "build", "-out", out, "-probes", "0")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !regexp.MustCompile(`^pasyans: built .*site \(\d+ files, [\d.]+ MB\) and .*book\.pdf \([\d.]+ MB\) in [\d.]+m?s\n$`).MatchString(errs) {
+	if !regexp.MustCompile(`^pasyans: checked the edition \(10 probes per game\) in [\d.]+m?s; built .*site \(\d+ files, [\d.]+ MB\) and .*book\.pdf \([\d.]+ MB\) in [\d.]+m?s\n$`).MatchString(errs) {
 		t.Errorf("summary line: %q", errs)
 	}
 	for _, f := range []string{"site/index.html", "site/en/index.html", "site/ru/games/salic-law/index.html", "site/fonts/DejaVuSerif.ttf", "site/raw/001.txt", "book.pdf"} {
@@ -53,6 +53,28 @@ func TestBuildRefusesBrokenCorpus(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(old); string(data) != "previous build" {
 		t.Errorf("the previous output changed: %q", data)
+	}
+}
+
+// TestBuildRefusesFailedCheck: a corpus that loads but fails the checker
+// (a claim the engine contradicts) is not built either.
+func TestBuildRefusesFailedCheck(t *testing.T) {
+	out := t.TempDir()
+	dir := copyCorpus(t)
+	replaceIn(t, dir, "games/salic-law.md", "foundations: {count: 8, base: A, dir: up, top: J}", "foundations: {count: 8, base: A, dir: up, top: Q}")
+	code, _, errs := runCmd(t, "build", "-corpus", dir, "-out", out, "-probes", "0")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errs)
+	}
+	line := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(filepath.Join(dir, "games", "salic-law.md")) + `:\d+: .*`)
+	if !line.MatchString(errs) {
+		t.Errorf("no file:line diagnostic for the changed claim in:\n%s", errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "site")); err == nil {
+		t.Errorf("a site was built from a corpus that fails the check")
+	}
+	if code, _, _ := runCmd(t, "build", "-probes", "-1"); code != 2 {
+		t.Errorf("build -probes -1: exit %d, want 2", code)
 	}
 }
 
