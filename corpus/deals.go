@@ -125,7 +125,8 @@ func (l *loader) checkCommentary(name string, root *yaml.Node, d *Deal) {
 	}
 }
 
-// loadStats loads stats/<game>.yaml loosely, as data.
+// loadStats loads stats/<game>.yaml strictly: unknown keys and values of
+// the wrong type are diagnostics at their line.
 func (l *loader) loadStats() error {
 	names, err := fs.Glob(l.fsys, statsGlob)
 	if err != nil {
@@ -136,19 +137,23 @@ func (l *loader) loadStats() error {
 		if err != nil {
 			return fmt.Errorf("reading corpus: %w", err)
 		}
-		var m map[string]any
-		if err := yaml.Unmarshal(data, &m); err != nil {
-			yamlDiags(&l.d, name, 1, err)
+		s := &Stats{}
+		if _, ok := decodeYAML(&l.d, name, data, 1, s); !ok {
 			continue
 		}
-		for k, v := range m {
-			if t, ok := v.(time.Time); ok { // a YAML date: keep it as written
-				m[k] = t.Format(time.DateOnly)
-			}
+		s.Pos = Pos{File: name, Line: 1}
+		if want := strings.TrimSuffix(path.Base(name), ".yaml"); s.Game != want {
+			l.d.add(s.Pos, CheckSyntax, "game %q: stats/%s.yaml holds the statistics of %s", s.Game, want, want)
+			s.Game = want
 		}
-		s := &Stats{Game: strings.TrimSuffix(path.Base(name), ".yaml"), Data: m, Pos: Pos{File: name, Line: 1}}
-		if g, _ := m["game"].(string); g != s.Game {
-			l.d.add(s.Pos, CheckSyntax, "game %q: stats/%s.yaml holds the statistics of %s", g, s.Game, s.Game)
+		if _, err := time.Parse(time.DateOnly, s.Date); err != nil {
+			l.d.add(s.Pos, CheckSyntax, "date %q: want YYYY-MM-DD", s.Date)
+		}
+		if _, err := time.ParseDuration(s.Budget); err != nil {
+			l.d.add(s.Pos, CheckSyntax, "budget %q: want a duration such as 2s", s.Budget)
+		}
+		if s.Won+s.Lost+s.Unknown != s.Deals {
+			l.d.add(s.Pos, CheckSyntax, "won %d + lost %d + unknown %d is not deals %d", s.Won, s.Lost, s.Unknown, s.Deals)
 		}
 		l.ed.Stats = append(l.ed.Stats, s)
 	}

@@ -160,11 +160,28 @@ type Proof struct {
 	Budget string `yaml:"budget" json:"budget"`
 }
 
-// Stats is the solver's statistics for a game, kept as loaded.
+// Stats is the solver's statistics for a game: stats/<game>.yaml, as
+// written by 'pasyans stats -write'.
 type Stats struct {
-	Game string
-	Data map[string]any
-	Pos  Pos
+	Game            string     `yaml:"game" json:"game"`
+	Options         []string   `yaml:"options" json:"options"`
+	Date            string     `yaml:"date" json:"date"` // YYYY-MM-DD
+	Deals           int        `yaml:"deals" json:"deals"`
+	FirstSeed       uint64     `yaml:"first_seed" json:"first_seed"`
+	Budget          string     `yaml:"budget" json:"budget"` // per deal, a Go duration
+	Workers         int        `yaml:"workers" json:"workers"`
+	Won             int        `yaml:"won" json:"won"`
+	Lost            int        `yaml:"lost" json:"lost"`
+	Unknown         int        `yaml:"unknown" json:"unknown"`
+	WinRate         float64    `yaml:"win_rate" json:"win_rate"`
+	CI95            [2]float64 `yaml:"ci95" json:"ci95"` // Wilson interval; unknowns widen both bounds
+	UnknownFraction float64    `yaml:"unknown_fraction" json:"unknown_fraction"`
+	MedianMS        float64    `yaml:"median_ms" json:"median_ms"`
+	P90MS           float64    `yaml:"p90_ms" json:"p90_ms"`
+	NodesPerSec     float64    `yaml:"nodes_per_sec" json:"nodes_per_sec"`
+	SeenCapHits     int        `yaml:"seen_cap_hits" json:"seen_cap_hits"`
+	OpenCards       bool       `yaml:"open_cards" json:"open_cards"` // solved knowing face-down cards
+	Pos             Pos        `yaml:"-" json:"-"`
 }
 
 // Paragraph returns the paragraph with the given id, or nil.

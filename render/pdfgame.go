@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -410,65 +409,21 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 // stats prints the solver's statistics for the game.
 func (d *pdfDoc) stats(st *corpus.Stats) {
 	d.gameSection("Win statistics", 3*lineHeight(10))
-	m := st.Data
-	num := func(k string) (float64, bool) {
-		switch v := m[k].(type) {
-		case int:
-			return float64(v), true
-		case int64:
-			return float64(v), true
-		case uint64:
-			return float64(v), true
-		case float64:
-			return v, true
-		}
-		return 0, false
+	text := fmt.Sprintf("The solver played %d deals (seeds %d to %d) with a budget of %s each: %d won, %d lost (proved), %d undecided; "+
+		"win rate %.1f %% (95 %% Wilson interval %.1f–%.1f %%, undecided deals counted as losses for the lower bound and as wins for the upper).",
+		st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1, st.Budget, st.Won, st.Lost, st.Unknown,
+		st.WinRate*100, st.CI95[0]*100, st.CI95[1]*100)
+	extra := fmt.Sprintf("Time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions per second per core; %s.",
+		st.MedianMS, st.P90MS, st.NodesPerSec/1e6, st.Date)
+	if st.OpenCards {
+		extra += " The solver knows the face-down cards (the open-card problem)."
 	}
-	var parts []string
-	if n, ok := num("deals"); ok {
-		s := fmt.Sprintf("The solver played %.0f random deals", n)
-		if b, ok := m["budget"]; ok {
-			s += fmt.Sprintf(" with a budget of %v each", b)
-		}
-		parts = append(parts, s)
+	if len(st.Options) > 0 {
+		extra += " Options: " + strings.Join(st.Options, ", ") + "."
 	}
-	var res []string
-	for _, k := range []string{"won", "lost", "unknown"} {
-		if n, ok := num(k); ok {
-			res = append(res, fmt.Sprintf("%.0f %s", n, k))
-		}
-	}
-	if len(res) > 0 {
-		parts = append(parts, strings.Join(res, ", "))
-	}
-	if r, ok := num("win_rate"); ok {
-		s := fmt.Sprintf("win rate %.1f %%", r*100)
-		if ci, ok := m["ci95"].([]any); ok && len(ci) == 2 {
-			lo, _ := ci[0].(float64)
-			hi, _ := ci[1].(float64)
-			s += fmt.Sprintf(" (95 %% Wilson interval %.1f–%.1f %%, unknowns counted as losses and as wins)", lo*100, hi*100)
-		}
-		parts = append(parts, s)
-	}
-	text := strings.Join(parts, "; ")
-	if text != "" {
-		text += "."
-	}
-	known := map[string]bool{"game": true, "deals": true, "budget": true, "won": true, "lost": true, "unknown": true, "win_rate": true, "ci95": true}
-	var keys []string
-	for k := range m {
-		if !known[k] {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	var extra []string
-	for _, k := range keys {
-		extra = append(extra, fmt.Sprintf("%s: %v", strings.ReplaceAll(k, "_", " "), m[k]))
-	}
-	ps := []para{{spans: plain(text, d.body), lang: "en"}}
-	if len(extra) > 0 {
-		ps = append(ps, para{spans: plain(strings.Join(extra, "; ")+".", d.small.colored(grey)), lang: "en", before: 1, align: alignLeft})
+	ps := []para{
+		{spans: plain(text, d.body), lang: "en"},
+		{spans: plain(extra, d.small.colored(grey)), lang: "en", before: 1, align: alignLeft},
 	}
 	d.flow(ps)
 }

@@ -3,10 +3,8 @@ package render
 import (
 	"fmt"
 	"html/template"
-	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"pasyans/corpus"
 	"pasyans/engine"
@@ -267,83 +265,28 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 	return v, nil
 }
 
-// statRows formats the solver's statistics: the known keys in a fixed
-// order, then any others, sorted.
+// statRows formats the solver's statistics, in a fixed order.
 func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
-	known := []string{"deals", "won", "lost", "unknown", "win_rate", "ci95", "budget", "date", "options", "elapsed_ms"}
-	var rows []statRow
-	add := func(k string, val any) {
-		key := "stats." + k
-		label := k
-		if pc.s.msgs.keys[key] {
-			label = pc.t(key)
-		}
-		rows = append(rows, statRow{Key: label, Value: pc.statValue(k, val)})
+	pct := func(x float64) string { return fmt.Sprintf("%.1f %%", x*100) }
+	rows := []statRow{
+		{pc.t("stats.deals"), fmt.Sprintf("%d (%d–%d)", st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1)},
+		{pc.t("stats.won"), fmt.Sprint(st.Won)},
+		{pc.t("stats.lost"), fmt.Sprint(st.Lost)},
+		{pc.t("stats.unknown"), fmt.Sprint(st.Unknown)},
+		{pc.t("stats.win_rate"), pct(st.WinRate)},
+		{pc.t("stats.ci95"), pct(st.CI95[0]) + " – " + pct(st.CI95[1])},
+		{pc.t("stats.budget"), st.Budget},
+		{pc.t("stats.time"), fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
+		{pc.t("stats.speed"), fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
+		{pc.t("stats.date"), st.Date},
 	}
-	for _, k := range known {
-		if val, ok := st.Data[k]; ok {
-			add(k, val)
-		}
+	if len(st.Options) > 0 {
+		rows = append(rows, statRow{pc.t("stats.options"), strings.Join(st.Options, ", ")})
 	}
-	var rest []string
-	for k := range st.Data {
-		if !slices.Contains(known, k) && k != "game" {
-			rest = append(rest, k)
-		}
-	}
-	slices.Sort(rest)
-	for _, k := range rest {
-		add(k, st.Data[k])
+	if st.OpenCards {
+		rows = append(rows, statRow{pc.t("stats.open-cards"), pc.t("stats.open-cards-yes")})
 	}
 	return rows
-}
-
-func (pc *pageCtx) statValue(k string, v any) string {
-	pct := func(x any) string {
-		f, ok := toFloat(x)
-		if !ok {
-			return fmt.Sprint(x)
-		}
-		return fmt.Sprintf("%.1f %%", f*100)
-	}
-	switch k {
-	case "win_rate":
-		return pct(v)
-	case "ci95":
-		if l, ok := v.([]any); ok && len(l) == 2 {
-			return pct(l[0]) + " – " + pct(l[1])
-		}
-	}
-	switch x := v.(type) {
-	case time.Time:
-		return x.Format("2006-01-02")
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = fmt.Sprint(e)
-		}
-		return strings.Join(parts, ", ")
-	case float64:
-		if x == math.Trunc(x) {
-			return fmt.Sprintf("%d", int64(x))
-		}
-		return fmt.Sprintf("%g", x)
-	}
-	return fmt.Sprint(v)
-}
-
-func toFloat(x any) (float64, bool) {
-	switch v := x.(type) {
-	case float64:
-		return v, true
-	case int:
-		return float64(v), true
-	case int64:
-		return float64(v), true
-	case uint64:
-		return float64(v), true
-	}
-	return 0, false
 }
 
 // ---- rule

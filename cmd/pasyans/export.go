@@ -84,7 +84,7 @@ type (
 		Book       []exportBook      `json:"book"`
 		Glossary   []*corpus.Term    `json:"glossary"`
 		Deals      []exportDeal      `json:"deals"`
-		Stats      []map[string]any  `json:"stats"`
+		Stats      []*corpus.Stats   `json:"stats"`
 	}
 	exportSource struct {
 		ID         string `json:"id"`
@@ -151,7 +151,7 @@ type (
 
 func exportOf(ed *corpus.Edition, name func(string) string) exportEdition {
 	x := exportEdition{Sources: []exportSource{}, Paragraphs: []exportParagraph{}, Games: []exportGame{},
-		Book: []exportBook{}, Glossary: ed.Glossary, Deals: []exportDeal{}, Stats: []map[string]any{}}
+		Book: []exportBook{}, Glossary: ed.Glossary, Deals: []exportDeal{}, Stats: []*corpus.Stats{}}
 	for _, s := range ed.Sources {
 		x.Sources = append(x.Sources, exportSource{s.ID, s.File, s.Original, s.SHA256, s.Encoding, s.Title,
 			s.Provenance, s.Licence, s.Modern, len(s.Paragraphs)})
@@ -174,7 +174,7 @@ func exportOf(ed *corpus.Edition, name func(string) string) exportEdition {
 		x.Deals = append(x.Deals, exportDealOf(d))
 	}
 	for _, s := range ed.Stats {
-		x.Stats = append(x.Stats, s.Data)
+		x.Stats = append(x.Stats, s)
 	}
 	return x
 }
