@@ -37,7 +37,10 @@
 // sympathy) the solver reads the hidden cards like any others: it solves
 // the open-card problem, and Result.OpenCards says so. A Won result there
 // means "winnable by a player who could see every card", a Lost result
-// "not winnable even so".
+// "not winnable even so". Sympathy is the exception that makes this moot:
+// its outcome is fixed by the deal whatever the order of play (the proof
+// is in sympathy.go), so its answers hold for players who cannot see the
+// face-down cards too.
 //
 // Stats solves many deals in parallel and reports the win rate with a 95%
 // Wilson interval in which the unknown deals widen both bounds.
