@@ -95,21 +95,7 @@ func (g *constitution) key(s *engine.State, dst []byte) []byte {
 	}
 	dst = append(dst, 0xFF)
 	for row := coPrivy; row < coFound; row += 8 {
-		buf := g.buf[:0]
-		for i := 0; i < 8; i++ {
-			st := len(buf)
-			for _, c := range s.Piles[row+i].Cards {
-				buf = append(buf, byte(c))
-			}
-			buf = append(buf, 0xFF)
-			g.segs[i] = buf[st:len(buf):len(buf)]
-		}
-		g.buf = buf
-		segs := g.segs[:]
-		sortByteSegs(segs)
-		for _, sg := range segs {
-			dst = append(dst, sg...)
-		}
+		dst = appendSortedPiles(dst, s, row, g.segs[:], &g.buf)
 	}
 	return dst
 }

@@ -129,21 +129,7 @@ func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 			dst = append(dst, 0xFF)
 		}
 	} else {
-		buf := g.buf[:0]
-		for i := 0; i < 12; i++ {
-			st := len(buf)
-			for _, c := range s.Piles[twTab+i].Cards {
-				buf = append(buf, byte(c))
-			}
-			buf = append(buf, 0xFF)
-			g.segs[i] = buf[st:len(buf):len(buf)]
-		}
-		g.buf = buf
-		segs := g.segs[:]
-		sortByteSegs(segs)
-		for _, sg := range segs {
-			dst = append(dst, sg...)
-		}
+		dst = appendSortedPiles(dst, s, twTab, g.segs[:], &g.buf)
 	}
 	for _, v := range s.Vars {
 		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
