@@ -187,7 +187,9 @@ func twOnFoundations(s *engine.State) (n [4][15]int8) {
 	return n
 }
 
-func (g *twelveCtx) dead(*engine.State) bool { return false }
+// dead: in the endgame, a non-empty set of pile cards that no line can
+// move (twelve_bound.go, with the proof).
+func (g *twelveCtx) dead(s *engine.State) bool { return g.endgame(s) && g.locked(s) }
 
 func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
 	if !g.endgame(s) {
