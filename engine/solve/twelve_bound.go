@@ -72,27 +72,48 @@ func (g *twelveCtx) locked(s *engine.State) bool {
 			}
 		}
 	}
+	// A suit is frozen when its runs are not adjacent with passing and no
+	// pile top is of its rank a+1 or k-1 (a top card is in D only by (E),
+	// which such a card fails, so (E)(ii) fails for every card of an
+	// unfrozen suit). The card at the height of a non-empty D meets (E),
+	// so with no frozen suit D is empty.
+	var top [64]bool
+	for p := 0; p < 12; p++ {
+		if c := s.Piles[twTab+p].Top(); c != engine.NoCard {
+			top[c] = true
+		}
+	}
+	var frozen [4]bool
+	some := false
+	for su := 0; su < 4; su++ {
+		A, K := a[su], k[su]
+		frozen[su] = !(g.f2f && A+1 == K) &&
+			(A+1 > 13 || !top[engine.NewCard(engine.Rank(A+1), engine.Suit(su))]) &&
+			(K-1 < 1 || !top[engine.NewCard(engine.Rank(K-1), engine.Suit(su))])
+		some = some || frozen[su]
+	}
+	if !some {
+		return false
+	}
 	// Where the pile copies of each card lie.
 	var nloc [64]int8
 	var locP, locI [64][2]int8
 	var h [12]int
-	some := false
 	for p := 0; p < 12; p++ {
 		cs := s.Piles[twTab+p].Cards
 		h[p] = len(cs) - 1
 		for i, c := range cs {
+			// Only cards of frozen suits are looked up (in new-places
+			// a card is built only on its own suit).
+			if g.inSuit && !frozen[c.Suit()] {
+				continue
+			}
 			n := nloc[c]
 			if n < 2 {
 				locP[c][n], locI[c][n] = int8(p), int8(i)
 				nloc[c] = n + 1
 			}
 		}
-		if len(cs) > 0 {
-			some = true
-		}
-	}
-	if !some {
-		return false
 	}
 	// covered: every pile copy of c lies under a card of D.
 	covered := func(c engine.Card) bool {
@@ -115,7 +136,7 @@ func (g *twelveCtx) locked(s *engine.State) bool {
 	stuck := func(x engine.Card) bool {
 		su, r := int(x.Suit()), int(x.Rank())
 		A, K := a[su], k[su]
-		if g.f2f && A+1 == K {
+		if !frozen[su] { // implies the tests below fail (see above)
 			return false
 		}
 		if r == A+1 || r == K-1 {
@@ -145,7 +166,8 @@ func (g *twelveCtx) locked(s *engine.State) bool {
 	for changed := true; changed; {
 		changed = false
 		for p := 0; p < 12; p++ {
-			for h[p] >= 0 && !stuck(s.Piles[twTab+p].Cards[h[p]]) {
+			cs := s.Piles[twTab+p].Cards
+			for h[p] >= 0 && (!frozen[cs[h[p]].Suit()] || !stuck(cs[h[p]])) {
 				h[p]--
 				changed = true
 			}
