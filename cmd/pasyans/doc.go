@@ -201,7 +201,7 @@
 //	  -dir folder
 //	    	the built site's folder (default "out/site")
 //
-//	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-json]
+//	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-json]
 //
 //	Solve searches deal N of a game for a winning line: depth-first over
 //	every legal move, with a visited set of canonical positions, the game's
@@ -209,7 +209,9 @@
 //	which 'pasyans play' replays to a win), lost (every reachable position was
 //	visited: no win exists) or unknown (the budget ran out). For games with
 //	face-down cards the solver knows the hidden cards: it answers the
-//	open-card problem. Exit status 0 whatever the result.
+//	open-card problem. -nodes caps the search at N positions, a budget that
+//	does not depend on the machine; with -nodes alone there is no time limit.
+//	Exit status 0 whatever the result.
 //
 //	Flags:
 //	  -budget budget
@@ -220,12 +222,14 @@
 //	    	print JSON
 //	  -max-seen positions
 //	    	cap on the visited set (positions) (default 4194304)
+//	  -nodes int
+//	    	positions to search at most (0: no node cap)
 //	  -options ids
 //	    	comma-separated option ids of the variant
 //	  -seed number
 //	    	deal number
 //
-//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-workers K] [-json] [-write DIR]
+//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-json] [-write DIR]
 //
 //	Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 //	within the budget, in parallel on K workers (default: one per CPU), and
@@ -235,7 +239,9 @@
 //	90th-percentile time per deal and the positions searched per second.
 //	A progress bar is drawn on standard error when it is a terminal.
 //	-write DIR writes DIR/<game>.yaml with the figures, the budget and the date
-//	(this is how corpus/stats is regenerated).
+//	(this is how corpus/stats is regenerated). -nodes caps each search at N
+//	positions as well, a budget that does not depend on the machine or its
+//	load; with -nodes alone there is no time limit.
 //
 //	Flags:
 //	  -budget budget
@@ -248,6 +254,8 @@
 //	    	variant id (see 'pasyans games')
 //	  -json
 //	    	print JSON
+//	  -nodes int
+//	    	positions per deal at most (0: no node cap)
 //	  -options ids
 //	    	comma-separated option ids of the variant
 //	  -workers searches

@@ -41,7 +41,7 @@ func solveVariant(game, options string) (*engine.Variant, engine.Options, error)
 func init() {
 	register(&command{
 		name:  "solve",
-		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-json]",
+		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-json]",
 		short: "search a deal for a win or prove it lost",
 		long: `Solve searches deal N of a game for a winning line: depth-first over
 every legal move, with a visited set of canonical positions, the game's
@@ -49,27 +49,32 @@ proven safe moves and move ordering. The result is won (with the moves,
 which 'pasyans play' replays to a win), lost (every reachable position was
 visited: no win exists) or unknown (the budget ran out). For games with
 face-down cards the solver knows the hidden cards: it answers the
-open-card problem. Exit status 0 whatever the result.`,
+open-card problem. -nodes caps the search at N positions, a budget that
+does not depend on the machine; with -nodes alone there is no time limit.
+Exit status 0 whatever the result.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			seed := fs.Uint64("seed", 0, "deal `number`")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
 			budget := fs.Duration("budget", 2*time.Second, "time `budget` of the search")
+			nodes := fs.Int64("nodes", 0, "positions to search at most (0: no node cap)")
 			maxSeen := fs.Int("max-seen", solve.DefaultMaxSeen, "cap on the visited set (`positions`)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
 					return usageError("solve takes no arguments, got %q", args[0])
 				}
-				if *budget <= 0 {
-					return usageError("-budget must be positive, got %v", *budget)
+				bo, err := solveBudget(fs, *budget, *nodes)
+				if err != nil {
+					return err
 				}
+				bo.MaxSeen = *maxSeen
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
 					return err
 				}
 				s := engine.NewDeal(v, *seed, o)
-				r := solve.Solve(s, solve.Options{Budget: *budget, MaxSeen: *maxSeen})
+				r := solve.Solve(s, bo)
 				out := solveJSON{Result: r.Outcome, Moves: []string{}, Nodes: r.Nodes,
 					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards}
 				for _, m := range r.Moves {
@@ -96,4 +101,25 @@ open-card problem. Exit status 0 whatever the result.`,
 			}
 		},
 	})
+}
+
+// solveBudget checks the -budget and -nodes flags and returns the search
+// budget they give: the time, the node cap, or both when both are set;
+// with -nodes alone (-budget left at its default) there is no time limit.
+func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64) (solve.Options, error) {
+	if budget <= 0 {
+		return solve.Options{}, usageError("-budget must be positive, got %v", budget)
+	}
+	if nodes < 0 {
+		return solve.Options{}, usageError("-nodes must not be negative, got %d", nodes)
+	}
+	if nodes == 0 {
+		return solve.Options{Budget: budget}, nil
+	}
+	timed := false
+	fs.Visit(func(f *flag.Flag) { timed = timed || f.Name == "budget" })
+	if !timed {
+		budget = 0
+	}
+	return solve.Options{Budget: budget, MaxNodes: nodes}, nil
 }

@@ -16,7 +16,7 @@ import (
 func init() {
 	register(&command{
 		name:  "stats",
-		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-workers K] [-json] [-write DIR]",
+		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-json] [-write DIR]",
 		short: "solve many deals and report the win rate",
 		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 within the budget, in parallel on K workers (default: one per CPU), and
@@ -26,13 +26,16 @@ lower bound counts them as lost, the upper as won), the median and
 90th-percentile time per deal and the positions searched per second.
 A progress bar is drawn on standard error when it is a terminal.
 -write DIR writes DIR/<game>.yaml with the figures, the budget and the date
-(this is how corpus/stats is regenerated).`,
+(this is how corpus/stats is regenerated). -nodes caps each search at N
+positions as well, a budget that does not depend on the machine or its
+load; with -nodes alone there is no time limit.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
 			deals := fs.Int("deals", 100, "`number` of deals")
 			first := fs.Uint64("first", 1, "`seed` of the first deal")
 			budget := fs.Duration("budget", 2*time.Second, "time `budget` per deal")
+			nodes := fs.Int64("nodes", 0, "positions per deal at most (0: no node cap)")
 			workers := fs.Int("workers", 0, "parallel `searches` (0: one per CPU)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
@@ -43,8 +46,9 @@ A progress bar is drawn on standard error when it is a terminal.
 				if *deals <= 0 {
 					return usageError("-deals must be positive, got %d", *deals)
 				}
-				if *budget <= 0 {
-					return usageError("-budget must be positive, got %v", *budget)
+				bo, err := solveBudget(fs, *budget, *nodes)
+				if err != nil {
+					return err
 				}
 				if *workers < 0 {
 					return usageError("-workers must not be negative, got %d", *workers)
@@ -57,7 +61,7 @@ A progress bar is drawn on standard error when it is a terminal.
 				if statsIsTerminal(e.stderr) {
 					progress = func(p solve.Progress) { statsBar(e.stderr, p) }
 				}
-				r := solve.Stats(v, o, *deals, *first, *budget, *workers, progress)
+				r := solve.Stats(v, o, *deals, *first, bo, *workers, progress)
 				if progress != nil {
 					fmt.Fprintln(e.stderr)
 				}
@@ -116,7 +120,26 @@ func statsText(w io.Writer, r solve.StatsResult) {
 	if r.OpenCards {
 		fmt.Fprintln(w, "open-card problem: the solver knows the face-down cards")
 	}
+	if len(r.UnknownSeeds) > 0 {
+		fmt.Fprintf(w, "unknown deals: %s\n", seedList(r.UnknownSeeds, 40))
+	}
 	fmt.Fprintf(w, "elapsed %v\n", time.Duration(r.Elapsed)*time.Millisecond)
+}
+
+// seedList writes up to n seeds separated by spaces, then how many more.
+func seedList(seeds []uint64, n int) string {
+	var b strings.Builder
+	for i, s := range seeds {
+		if i == n {
+			fmt.Fprintf(&b, " … and %d more", len(seeds)-n)
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprint(&b, s)
+	}
+	return b.String()
 }
 
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -36,6 +37,8 @@ type StatsResult struct {
 	NodesPerSec float64 `json:"nodes_per_sec"`
 	SeenCapHits int     `json:"seen_cap_hits"`
 	OpenCards   bool    `json:"open_cards"`
+	// UnknownSeeds lists the deals left undecided, in increasing order.
+	UnknownSeeds []uint64 `json:"unknown_seeds"`
 }
 
 // Progress reports how far a Stats run has got.
@@ -49,10 +52,10 @@ type Progress struct {
 }
 
 // Stats solves deals deals of variant v with options o, seeds first,
-// first+1, …, each with the given budget, on workers goroutines (0: one
-// per CPU), calling progress (if not nil) after each deal from one
-// goroutine at a time.
-func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, budget time.Duration, workers int, progress func(Progress)) StatsResult {
+// first+1, …, each with the budget of bo (time and/or nodes), on workers
+// goroutines (0: one per CPU), calling progress (if not nil) after each
+// deal from one goroutine at a time.
+func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Options, workers int, progress func(Progress)) StatsResult {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -61,7 +64,11 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, budget 
 	}
 	start := time.Now()
 	seeds := make(chan uint64)
-	answers := make(chan Result)
+	type answer struct {
+		seed uint64
+		Result
+	}
+	answers := make(chan answer)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -70,7 +77,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, budget 
 			sv := New(v)
 			for seed := range seeds {
 				s := engine.NewDeal(v, seed, o)
-				answers <- sv.Solve(s, Options{Budget: budget})
+				answers <- answer{seed, sv.Solve(s, bo)}
 			}
 		}()
 	}
@@ -82,7 +89,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, budget 
 		wg.Wait()
 		close(answers)
 	}()
-	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budget.String(), Workers: workers, OpenCards: v.Hidden}
+	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, OpenCards: v.Hidden}
 	times := make([]float64, 0, deals)
 	var searchTime time.Duration
 	for r := range answers {
@@ -93,6 +100,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, budget 
 			res.Lost++
 		default:
 			res.Unknown++
+			res.UnknownSeeds = append(res.UnknownSeeds, r.seed)
 		}
 		if r.SeenCapHit {
 			res.SeenCapHits++
@@ -116,12 +124,25 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, budget 
 		res.CI95 = [2]float64{lo, hi}
 	}
 	slices.Sort(times)
+	slices.Sort(res.UnknownSeeds)
 	res.MedianMS = Percentile(times, 0.5)
 	res.P90MS = Percentile(times, 0.9)
 	if searchTime > 0 {
 		res.NodesPerSec = float64(res.Nodes) / searchTime.Seconds()
 	}
 	return res
+}
+
+// budgetString writes a budget as the stats files record it: the time,
+// the node count, or both ("2s", "500000 nodes", "2s or 500000 nodes").
+func budgetString(o Options) string {
+	switch {
+	case o.MaxNodes > 0 && o.Budget > 0:
+		return fmt.Sprintf("%s or %d nodes", o.Budget, o.MaxNodes)
+	case o.MaxNodes > 0:
+		return fmt.Sprintf("%d nodes", o.MaxNodes)
+	}
+	return o.Budget.String()
 }
 
 // Wilson returns the 95% Wilson score interval of k successes in n trials.
