@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"testing"
 
 	"pasyans/engine"
@@ -115,4 +116,99 @@ func TestTwelveSplits(t *testing.T) {
 		t.Fatalf("f5>f1 refused: %s", r.ID)
 	}
 	s.Undo()
+}
+
+// TestTwelveLoneBuild compares answers with and without the endgame
+// pruning of builds that move a pile's last card (loneBuild in swiss.go),
+// on endgame positions of two kinds: positions of a winning line pushed
+// off it by a few random moves (mostly won), and positions reached by
+// random play (foundation moves taken when there are some; mostly lost).
+func TestTwelveLoneBuild(t *testing.T) {
+	for _, c := range []struct {
+		id    string
+		seeds []uint64 // deals the solver wins quickly
+	}{{"swiss", []uint64{1, 5}}, {"st-helena", []uint64{1, 2}}, {"new-places", []uint64{2}}} {
+		v, _ := engine.Lookup(c.id)
+		with, without := New(v), New(v)
+		g := newTwelve(v)
+		g.keepLone = true
+		without.ctx = g
+		won, lost := 0, 0
+		compare := func(s *engine.State, what string) {
+			a := with.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+			b := without.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+			if a.Outcome == Unknown || b.Outcome == Unknown {
+				return
+			}
+			if a.Outcome != b.Outcome {
+				t.Errorf("%s %s: %s with loneBuild, %s without", c.id, what, a.Outcome, b.Outcome)
+			}
+			if a.Outcome == Won {
+				won++
+			} else {
+				lost++
+			}
+		}
+		for _, seed := range c.seeds {
+			s := engine.NewDeal(v, seed, 0)
+			r := with.Solve(s, Options{MaxNodes: 3000000})
+			if r.Outcome != Won {
+				t.Fatalf("%s seed %d: %s, want won", c.id, seed, r.Outcome)
+			}
+			rng := engine.NewRand(seed)
+			for i, m := range r.Moves {
+				s.Do(m)
+				if !g.endgame(s) || (len(r.Moves)-i)%3 != 0 {
+					continue
+				}
+				extra := randomMoves(s, rng, rng.Intn(5), nil)
+				compare(s, fmt.Sprintf("seed %d move %d+%d", seed, i+1, extra))
+				for ; extra > 0; extra-- {
+					s.Undo()
+				}
+			}
+		}
+		for seed := uint64(1); seed <= 60; seed++ {
+			s := engine.NewDeal(v, seed, 0)
+			rng := engine.NewRand(seed)
+			n := randomMoves(s, rng, 2000, func(s *engine.State) bool { return g.endgame(s) && rng.Intn(3) == 0 })
+			if g.endgame(s) {
+				compare(s, fmt.Sprintf("seed %d after %d random moves", seed, n))
+			}
+		}
+		t.Logf("%s: %d endgame positions decided both ways, %d won, %d lost", c.id, won+lost, won, lost)
+		if won < 5 || lost < 5 {
+			t.Errorf("%s: %d won and %d lost positions decided both ways: the test proves little", c.id, won, lost)
+		}
+	}
+}
+
+// randomMoves plays up to n random moves on s (a move onto a foundation
+// when there is one), stopping early when stop (if not nil) says so, and
+// returns how many it played.
+func randomMoves(s *engine.State, rng *engine.Rand, n int, stop func(*engine.State) bool) int {
+	played := 0
+	for ; played < n && !s.Won(); played++ {
+		ms := s.Moves()
+		if len(ms) == 0 || (stop != nil && stop(s)) {
+			break
+		}
+		s.Do(preferFoundation(ms, rng))
+	}
+	return played
+}
+
+// preferFoundation picks a move onto a foundation when there is one (at
+// random among them), else any move at random.
+func preferFoundation(ms []engine.Move, rng *engine.Rand) engine.Move {
+	var up []engine.Move
+	for _, m := range ms {
+		if m.Action == 0 && m.To >= twFound && m.From < twFound {
+			up = append(up, m)
+		}
+	}
+	if len(up) > 0 {
+		return up[rng.Intn(len(up))]
+	}
+	return ms[rng.Intn(len(ms))]
 }
