@@ -228,17 +228,7 @@ func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, boo
 // builds that move a pile's last card (loneBuild).
 func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
 	end := g.endgame(s) && !g.keepLone
-	var want [64]bool // cards some foundation takes next
-	for f := 0; f < 8; f++ {
-		t := s.Piles[twFound+f].Top()
-		switch {
-		case t == engine.NoCard:
-		case f < 4 && t.Rank() < engine.King:
-			want[engine.NewCard(t.Rank()+1, t.Suit())] = true
-		case f >= 4 && t.Rank() > engine.Ace:
-			want[engine.NewCard(t.Rank()-1, t.Suit())] = true
-		}
-	}
+	need := twNeed(s)
 	g.tmp = g.tmp[:0]
 	for _, m := range moves {
 		var r int8
@@ -254,13 +244,7 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 		case end && len(s.Piles[m.From].Cards) == 1:
 			continue // loneBuild
 		default:
-			src := s.Piles[m.From].Cards
-			r = 3
-			if len(src) >= 2 {
-				if b := src[len(src)-2]; want[b] || b.Rank() == engine.Ace || b.Rank() == engine.King {
-					r = 1
-				}
-			}
+			r = buildRank(s.Piles[m.From].Cards, &need)
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
@@ -269,6 +253,57 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 		dst = append(dst, x.m)
 	}
 	return dst
+}
+
+// buildRank ranks a build from a pile holding src: 1 when it uncovers a
+// card the foundations take next (or a base), 2 when the card it
+// uncovers is at most two cards from a foundation, 3 otherwise.
+func buildRank(src []engine.Card, need *[64]int8) int8 {
+	if len(src) < 2 {
+		return 3
+	}
+	switch d := need[src[len(src)-2]]; {
+	case d <= 1:
+		return 1
+	case d <= 3:
+		return 2
+	}
+	return 3
+}
+
+// twNeed returns, per card, how many cards its foundations still need
+// before they take it: 1 for a card some foundation takes next (or a base
+// no place holds yet), more the further it is. A card of suit s and rank
+// r continues the ace run of s (top a) as rank a+1 and the king run (top
+// k) as k-1, so it is r-a cards from the one (if r > a) and k-r from the
+// other (if r < k).
+func twNeed(s *engine.State) (need [64]int8) {
+	var a, k [4]int8
+	for su := range k {
+		k[su] = 14
+	}
+	for f := 0; f < 8; f++ {
+		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
+			if f < 4 {
+				a[t.Suit()] = int8(t.Rank())
+			} else {
+				k[t.Suit()] = int8(t.Rank())
+			}
+		}
+	}
+	for su := 0; su < 4; su++ {
+		for r := int8(engine.Ace); r <= int8(engine.King); r++ {
+			d := int8(99)
+			if r > a[su] {
+				d = r - a[su]
+			}
+			if r < k[su] {
+				d = min(d, k[su]-r)
+			}
+			need[engine.NewCard(engine.Rank(r), engine.Suit(su))] = d
+		}
+	}
+	return need
 }
 
 // loneBuild: in the endgame, a build that moves the last card x of a pile
