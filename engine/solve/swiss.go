@@ -222,8 +222,8 @@ func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, boo
 	return engine.Move{}, false
 }
 
-// order: foundation moves first; then builds that uncover a card some
-// foundation takes; other builds; the deal; the redeal last. Moves between
+// order: foundation moves first; then builds, those that uncover a card
+// nearer its foundations first (buildRank); the deal; the redeal last. Moves between
 // foundations come after the builds. In the endgame it leaves out the
 // builds that move a pile's last card (loneBuild).
 func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
@@ -255,9 +255,11 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 	return dst
 }
 
-// buildRank ranks a build from a pile holding src: 1 when it uncovers a
-// card the foundations take next (or a base), 2 when the card it
-// uncovers is at most two cards from a foundation, 3 otherwise.
+// buildRank ranks a build from a pile holding src by how far the card it
+// uncovers is from its foundations: 1 when they take it next (or it is a
+// base), 2 at two cards, 3 at three or four, 4 further (over deals 1–100
+// of swiss at 1.5 M positions, ranking by this distance won 96 or 98
+// deals, against 88 when only the card taken next was preferred).
 func buildRank(src []engine.Card, need *[64]int8) int8 {
 	if len(src) < 2 {
 		return 3
@@ -265,10 +267,12 @@ func buildRank(src []engine.Card, need *[64]int8) int8 {
 	switch d := need[src[len(src)-2]]; {
 	case d <= 1:
 		return 1
-	case d <= 3:
+	case d <= 2:
 		return 2
+	case d <= 4:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // twNeed returns, per card, how many cards its foundations still need
