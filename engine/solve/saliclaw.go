@@ -48,18 +48,31 @@ const (
 // card on a packet serves nothing but to cover the cards under it (no
 // building on packets) or to fill a bare king, which P' may leave bare.
 type salicLaw struct {
-	v    *engine.Variant
-	once int
-	segs [8][]byte
-	buf  []byte
-	tmp  []scored
+	v       *engine.Variant
+	once    int
+	anyTime int
+	// root is the depth of the position a search starts from: the moves
+	// before it were not made under the lazy rule (see lazy).
+	root int
+	// noLazy turns the lazy rule off (tests compare answers both ways).
+	noLazy bool
+	// noBound turns the rank bound off, noDom the lone-card safe move and
+	// the foundation-first pruning (tests compare answers both ways).
+	noBound, noDom bool
+	bd             slBound
+	segs           [8][]byte
+	buf            []byte
+	tmp            []scored
 }
 
 func newSalicLaw(v *engine.Variant) *salicLaw {
-	return &salicLaw{v: v, once: v.Option("once-per-king")}
+	return &salicLaw{v: v, once: v.Option("once-per-king"), anyTime: v.Option("any-time")}
 }
 
-func (g *salicLaw) start(*engine.State) {}
+func (g *salicLaw) start(s *engine.State) {
+	g.root = s.Depth()
+	g.bd.start(s)
+}
 
 func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 	var hs [8]byte
@@ -76,6 +89,7 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 	stock := len(s.Piles[slStock].Cards)
 	dst = append(dst, byte(stock))
 	if stock > 0 {
+		dst = append(dst, b2byte(g.pending(s)))
 		for i := slKings; i < slKings+8; i++ {
 			for _, c := range s.Piles[i].Cards {
 				dst = append(dst, byte(c.Rank()))
@@ -126,7 +140,7 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 // the count would otherwise be too large, so the bound stays true.)
 func (g *salicLaw) dead(s *engine.State) bool {
 	if len(s.Piles[slStock].Cards) > 0 {
-		return false
+		return !g.noBound && !s.Opt(g.anyTime) && g.bd.stuck(s)
 	}
 	var need [13]bool
 	for f := slFound; f < slFound+8; f++ {
@@ -145,11 +159,94 @@ func (g *salicLaw) dead(s *engine.State) bool {
 		cards := s.Piles[k].Cards
 		for d := 0; d <= e && d < len(cards)-1; d++ {
 			if need[cards[len(cards)-1-d].Rank()] {
-				return false
+				return !g.noBound && g.bd.stuck(s)
 			}
 		}
 	}
 	return !g.won(s)
+}
+
+// The lazy rule (deal phase). Call a foundation move during the deal
+// urgent when it takes the top card of the newest packet and the next card
+// of the pack is a two to a knave (dealt onto that packet, it would cover
+// the card), and lazy otherwise: a card of an older packet, which no deal
+// touches again, or the newest packet's top when the next card is an ace,
+// a queen or a king (dealt elsewhere, or starting a new packet). The rule:
+// after a lazy move the deal waits until an urgent move has been made.
+//
+// Proof that a winning line obeying the rule exists whenever a win does
+// (default and once-per-king options: no card goes on a king before the
+// pack is out, so the only moves while it lasts are foundation moves and
+// the deal). A lazy move z and the deal d that follows it commute: d puts
+// its card on the newest packet (then z came from an older one, or d's card
+// is not a two to a knave), on a new packet, on an empty foundation place
+// (an ace; z goes onto a foundation already holding cards, whose legality,
+// some foundation one rank below z, d does not change) or on the queens'
+// row; z still lies on top of its packet after d, and d and z together
+// give the same position in either order. So in a winning line that
+// breaks the rule, take the first deal d made while lazy moves z1..zk
+// stand after the last urgent move (or deal) before it, and move d in
+// front of z1: the line still wins, has the same length, and its deals
+// stand earlier (the sum of their places falls), so repeating this ends
+// in a line that obeys the rule. (Some of z1..zk may become urgent after
+// d; that only clears the wait.) Whether a lazy move is pending is read
+// from the last move alone (lazy: pending; urgent or deal: not), so it is
+// written in the key; the position a search starts from has none pending
+// whatever the moves before it. Safe moves (see safe) are not lazy moves
+// during the deal: the search applies one only when it is urgent, and then
+// nothing is pending; from that position a rule-abiding win exists by the
+// safe-move proof and the argument above. When the next card is an ace, a
+// queen or a king no urgent move exists until the deal, so every
+// foundation move there is lazy and would block the deal for good: the
+// deal is the only move.
+func (g *salicLaw) lazyOn(s *engine.State) bool {
+	return !g.noLazy && !s.Opt(g.anyTime) && len(s.Piles[slStock].Cards) > 0
+}
+
+// covers reports whether the next card of the pack, dealt, goes onto the
+// newest packet (a two to a knave).
+func slCovers(s *engine.State) bool {
+	switch s.Piles[slStock].Top().Rank() {
+	case engine.Ace, engine.Queen, engine.King:
+		return false
+	}
+	return true
+}
+
+// urgent reports whether a foundation move from packet from is urgent in
+// the lazy rule's sense.
+func slUrgent(s *engine.State, from int) bool {
+	return from == slNewest(s) && slCovers(s)
+}
+
+// slNewest returns the index of the newest king packet (every packet keeps
+// its king, so the last one holding cards).
+func slNewest(s *engine.State) int {
+	k := slKings + 7
+	for k > slKings && len(s.Piles[k].Cards) == 0 {
+		k--
+	}
+	return k
+}
+
+// pending reports whether a lazy move waits for an urgent one: the last
+// move, made during this search, is a lazy foundation move.
+func (g *salicLaw) pending(s *engine.State) bool {
+	if !g.lazyOn(s) || s.Depth() <= g.root {
+		return false
+	}
+	m := s.LastMove()
+	if m.Action != 0 || m.To < slFound || m.To >= slQueen {
+		return false
+	}
+	return !slUrgent(s, int(m.From))
+}
+
+func b2byte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (g *salicLaw) won(s *engine.State) bool {
@@ -166,9 +263,19 @@ func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 	for f := slFound; f < slFound+8; f++ {
 		minH = min(minH, len(s.Piles[f].Cards))
 	}
+	lazy := g.lazyOn(s)
+	stockOut := len(s.Piles[slStock].Cards) == 0
+	once := s.Opt(g.once)
 	for _, m := range moves {
 		if m.Action == 0 && m.To >= slFound && m.To < slQueen {
+			if lazy && !slUrgent(s, int(m.From)) {
+				continue
+			}
 			if int(s.Piles[m.From].Top().Rank())-1 <= minH {
+				return m, true
+			}
+			k := int(m.From)
+			if stockOut && !g.noDom && len(s.Piles[k].Cards) == 2 && (!once || s.Vars[slVarOnce]&(1<<uint(k-slKings)) == 0) {
 				return m, true
 			}
 		}
@@ -179,10 +286,22 @@ func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 // order: foundation moves first, then the deal, then cards onto bare
 // kings. Within each kind, a move that uncovers a card some foundation can
 // take comes first, then moves from shorter packets (emptying a packet down
-// to its king makes a new place for a card). A card alone on a king moving
-// to another bare king gives the same position once the pack is out (the
-// packets are then sorted in the key), and is left out of the order only
-// then and without once-per-king, where the key proves it a repetition.
+// to its king makes a new place for a card).
+//
+// Left out, each because a listed move gives the same key or a position at
+// least as good:
+//   - a card moving onto a foundation other than the first of its height:
+//     the key holds the sorted heights, so every foundation of one height
+//     gives the same key;
+//   - once the pack is out, a card moving onto a bare king other than the
+//     first that may take it: the packets are then sorted in the key (each
+//     with its once-per-king bit, clear on every king that may take a
+//     card), so every such king gives the same key; and a card alone on a
+//     king moving to another bare king (without once-per-king), which gives
+//     the very key it left;
+//   - once the pack is out, a card moving onto a bare king when it may go
+//     to a foundation instead (slFoundationFirst);
+//   - the moves the lazy rule forbids (see lazyOn).
 func (g *salicLaw) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
 	var has [13]bool // has[r]: some foundation is r high
 	for f := slFound; f < slFound+8; f++ {
@@ -190,17 +309,40 @@ func (g *salicLaw) order(s *engine.State, moves []engine.Move, dst []engine.Move
 	}
 	stockOut := len(s.Piles[slStock].Cards) == 0
 	sym := stockOut && !s.Opt(g.once)
+	wait := false
+	if g.lazyOn(s) {
+		if !slCovers(s) {
+			return append(dst, engine.ActionMove(1, -1, -1))
+		}
+		wait = g.pending(s)
+	}
+	var toF, toK [8]bool // per packet: a move onto a foundation, a king listed
 	g.tmp = g.tmp[:0]
+	for _, m := range moves {
+		if m.Action == 0 && m.To >= slFound && m.To < slQueen {
+			toF[m.From-slKings] = true
+		}
+	}
 	for _, m := range moves {
 		var r int8
 		switch {
 		case m.Action != 0:
+			if wait {
+				continue
+			}
 			r = 20
 		default:
 			src := s.Piles[m.From].Cards
 			n := len(src)
-			if m.To < slFound && n == 2 && sym {
+			k := m.From - slKings
+			if m.To >= slFound {
+				if !slFirstOfHeight(s, int(m.To)) {
+					continue
+				}
+			} else if stockOut && ((toF[k] && !g.noDom) || toK[k] || (n == 2 && sym)) {
 				continue
+			} else {
+				toK[k] = true
 			}
 			r = int8(min(n, 9))
 			if n >= 3 {
@@ -220,6 +362,35 @@ func (g *salicLaw) order(s *engine.State, moves []engine.Move, dst []engine.Move
 	}
 	return dst
 }
+
+// slFirstOfHeight reports whether foundation f is the first foundation of
+// its height.
+func slFirstOfHeight(s *engine.State, f int) bool {
+	h := len(s.Piles[f].Cards)
+	for g := slFound; g < f; g++ {
+		if len(s.Piles[g].Cards) == h {
+			return false
+		}
+	}
+	return true
+}
+
+// slFoundationFirst is the proof that, once the pack is out, a card x of
+// rank r that may go to a foundation need not go to a bare king K instead.
+// Let P1 be the position with x on the foundation, P2 the one with x on K.
+// P1 is P2 with x taken from K to the foundation (and K's once-per-king
+// bit clear, which only allows more). Play a winning line of P2 from P1
+// move for move, with two exceptions. The first move of x in it is left
+// out (if it goes to the foundation the positions are then the same; if it
+// goes to another bare king K', P1 is still P2 with x taken off K', now
+// bare in P1). A move putting a card y of rank r on a foundation before
+// that is made, in P1, onto K instead: P1 has one foundation fewer at r-1,
+// but K is bare there (no card could go onto K while x lay on it in P2),
+// and then both positions hold a card of rank r on K and agree (suits are
+// not read). Every other move is legal in P1 as in P2: P1 has one more
+// foundation at height r and one fewer at r-1, which only a card of rank r
+// notices. So P1 wins whenever P2 does, with a line no longer.
+const slFoundationFirst = 0
 
 // appendSortedPiles appends the cards of len(segs) interchangeable piles
 // starting at pile first, each ended by 0xFF, in sorted order, so that

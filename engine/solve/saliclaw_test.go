@@ -46,3 +46,176 @@ func TestSalicLawDead(t *testing.T) {
 		t.Error("the two under two cards with two bare kings: dead")
 	}
 }
+
+// salicPlain is salic-law's context with the pruning named by the flags
+// turned off, and without dead positions and safe moves at all when bare.
+func salicPlain(v *engine.Variant, noLazy, noBound, noDom, bareCtx bool) gameCtx {
+	g := newSalicLaw(v)
+	g.noLazy, g.noBound, g.noDom = noLazy, noBound, noDom
+	if bareCtx {
+		return bare{g}
+	}
+	return g
+}
+
+// TestSalicLawPruning compares the answers of the full knowledge with those
+// of a search without the lazy rule, the rank bound, the foundation-first
+// pruning and any dead position or safe move, on whole deals and on
+// positions along winning lines, under every option; and each of the three
+// off alone on whole deals.
+func TestSalicLawPruning(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	plain := func(sv *Solver) { sv.ctx = salicPlain(v, true, true, true, true) }
+	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
+		agreeWith(t, v, opts, 40, 40000, plain)
+		agreeLines(t, v, opts, 8, 20, 20000, plain)
+	}
+	for i, off := range []func(sv *Solver){
+		func(sv *Solver) { sv.ctx = salicPlain(v, true, false, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, true, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, true, false) },
+	} {
+		if n := agreeWith(t, v, nil, 40, 40000, off); n < 20 {
+			t.Errorf("pruning %d: only %d deals decided both ways", i, n)
+		}
+	}
+}
+
+// agreeWith solves deals 1..deals with the full solver and with one that
+// mod changes, and fails when both decide and disagree; it returns how
+// many both decided.
+func agreeWith(t *testing.T, v *engine.Variant, opts []string, deals int, nodes int64, mod func(*Solver)) int {
+	t.Helper()
+	o, err := v.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, without := New(v), New(v)
+	mod(without)
+	decided := 0
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := engine.NewDeal(v, seed, o)
+		a := with.Solve(s, Options{MaxNodes: nodes})
+		b := without.Solve(s, Options{MaxNodes: nodes})
+		if a.Outcome != Unknown && b.Outcome != Unknown {
+			decided++
+			if a.Outcome != b.Outcome {
+				t.Errorf("%v seed %d: %s with the pruning, %s without", opts, seed, a.Outcome, b.Outcome)
+			}
+		}
+	}
+	return decided
+}
+
+// agreeLines is agreeWith on positions along the winning lines of the
+// first deals, each after a few random moves (so that some are lost).
+func agreeLines(t *testing.T, v *engine.Variant, opts []string, deals, step int, nodes int64, mod func(*Solver)) {
+	t.Helper()
+	o, _ := v.ParseOptions(opts)
+	with, without := New(v), New(v)
+	mod(without)
+	decided, lost := 0, 0
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := engine.NewDeal(v, seed, o)
+		r := with.Solve(s, Options{MaxNodes: 200000})
+		if r.Outcome != Won {
+			continue
+		}
+		rng := engine.NewRand(seed)
+		for i, m := range r.Moves {
+			s.Do(m)
+			if (len(r.Moves)-i)%step != 0 {
+				continue
+			}
+			extra := 0
+			for ; extra < 4 && !s.Won(); extra++ {
+				ms := s.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				s.Do(ms[rng.Intn(len(ms))])
+			}
+			a := with.Solve(s, Options{MaxNodes: nodes})
+			b := without.Solve(s, Options{MaxNodes: nodes})
+			if a.Outcome != Unknown && b.Outcome != Unknown {
+				decided++
+				if a.Outcome == Lost {
+					lost++
+				}
+				if a.Outcome != b.Outcome {
+					t.Errorf("%v seed %d move %d+%d: %s with the pruning, %s without", opts, seed, i+1, extra, a.Outcome, b.Outcome)
+				}
+			}
+			for ; extra > 0; extra-- {
+				s.Undo()
+			}
+		}
+	}
+	t.Logf("%v: %d positions decided both ways, %d lost", opts, decided, lost)
+}
+
+// TestSalicLawBoundOnWins checks that no position along a winning line is
+// called dead, over the deals the solver wins.
+func TestSalicLawBoundOnWins(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
+		o, _ := v.ParseOptions(opts)
+		sv := New(v)
+		g := newSalicLaw(v)
+		wins := 0
+		for seed := uint64(1); seed <= 60; seed++ {
+			s := engine.NewDeal(v, seed, o)
+			r := sv.Solve(s, Options{MaxNodes: 100000})
+			if r.Outcome != Won {
+				continue
+			}
+			wins++
+			g.start(s)
+			for i, m := range r.Moves {
+				if g.dead(s) {
+					t.Fatalf("%v seed %d: dead before move %d of a winning line", opts, seed, i+1)
+				}
+				s.Do(m)
+			}
+		}
+		t.Logf("%v: %d winning lines", opts, wins)
+	}
+}
+
+// TestSalicLawLateDeal compares answers with and without the pruning on
+// positions late in the deal and after it, reached by random play (most of
+// them lost, so that the dead positions are put to the test).
+func TestSalicLawLateDeal(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
+		o, _ := v.ParseOptions(opts)
+		with, without := New(v), New(v)
+		without.ctx = salicPlain(v, true, true, true, true)
+		decided, lost := 0, 0
+		for seed := uint64(1); seed <= 120; seed++ {
+			s := engine.NewDeal(v, seed, o)
+			rng := engine.NewRand(seed)
+			stop := int(seed % 12)
+			for len(s.Piles[slStock].Cards) > stop {
+				ms := s.Moves()
+				m := ms[0] // the deal
+				if len(ms) > 1 && rng.Intn(4) != 0 {
+					m = ms[1+rng.Intn(len(ms)-1)]
+				}
+				s.Do(m)
+			}
+			a := with.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+			b := without.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+			if a.Outcome != Unknown && b.Outcome != Unknown {
+				decided++
+				if a.Outcome == Lost {
+					lost++
+				}
+				if a.Outcome != b.Outcome {
+					t.Errorf("%v seed %d: %s with the pruning, %s without", opts, seed, a.Outcome, b.Outcome)
+				}
+			}
+		}
+		t.Logf("%v: %d positions decided both ways, %d lost", opts, decided, lost)
+	}
+}

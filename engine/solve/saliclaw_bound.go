@@ -1,0 +1,253 @@
+package solve
+
+import (
+	"slices"
+
+	"pasyans/engine"
+)
+
+// slBound holds the rank bound (slBound.stuck) and its scratch space.
+type slBound struct {
+	// fut[L] is what the rest of the deal adds when the pack holds L
+	// cards: the ranks it deals onto the packet now newest, then onto each
+	// packet it starts, and the ranks still in the pack (Vars of no use).
+	fut  []slFuture
+	none slFuture
+	// cnt[p]: the cards of each rank of packet p, current and to come;
+	// now[p]: the current ones only; n: the packets, current then to come.
+	cnt   [8][14]int8
+	n     int
+	sizes []int
+}
+
+// slFuture is the rest of the deal from one length of the pack.
+type slFuture struct {
+	newest [14]int8   // ranks dealt onto the packet now newest
+	more   [][14]int8 // ranks dealt onto each packet still to start
+	stock  [14]int8   // ranks still in the pack
+}
+
+// start computes the futures of the deal of s.
+func (b *slBound) start(s *engine.State) {
+	st := s.Piles[slStock].Cards
+	b.fut = slices.Grow(b.fut[:0], len(st)+1)[:len(st)+1]
+	for n := 0; n <= len(st); n++ {
+		f := &b.fut[n]
+		*f = slFuture{more: f.more[:0]}
+		cur := &f.newest
+		for i := n - 1; i >= 0; i-- {
+			r := st[i].Rank()
+			f.stock[r]++
+			switch r {
+			case engine.King:
+				f.more = append(f.more, [14]int8{})
+				cur = &f.more[len(f.more)-1]
+			case engine.Ace, engine.Queen:
+			default:
+				cur[r]++
+			}
+		}
+	}
+}
+
+// stuck is the rank bound: it reports a rank r whose next card can never
+// reach a foundation, so that the deal, which needs every card of rank r
+// there, is lost. It reads the position as it will be when the deal is
+// over and no more cards are played before (the packets with the rest of
+// the pack dealt onto them: the virtual layout V).
+//
+// The argument, after the deal. Let r be a rank with cards still in the
+// packets, none of them on top of a packet. Look at the first moment t when
+// a card x of rank r goes to a foundation; x then lies on top of its packet
+// P or alone on a king, so every card that lay above x has gone. Until t no
+// card of rank r has gone to a foundation, so a foundation now lower than r
+// stays below r, and a foundation of height h >= r takes at most one card
+// of each rank above h: at most T[k] cards of rank k > r reach the
+// foundations before t, T[k] the number of foundations with r <= h < k.
+// (Cards below r are not limited, which only weakens the bound.) At t
+// every card that lay above x is on a foundation or lies alone on a king (a
+// card put on a bare king is alone there, for nothing is built on it). So
+// at t the eight kings hold, each on its own: P (with x, or, if x moved,
+// the cards that lay under it, or x itself), every card from above x not on
+// a foundation, and, for each other packet Q not yet wholly on the
+// foundations, at least one card of Q (Q's rest on its own king, or a card
+// of Q alone on a king: a king holds either the rest of its own packet or
+// one card). Counting the least this can be: capacity spent on the cards
+// above x saves a king for each card, capacity spent on a packet Q saves
+// one king for all of Q's cards, so the least count gives the cards above
+// x all the capacity they can use (A[k] cards of rank k above x:
+// max(0, A[k]-T[k]) of them stay off the foundations) and clears other
+// packets with what is left, R[k] = max(0, T[k]-A[k]). A packet holding a
+// card of rank r is never cleared before t; a packet is cleared only if
+// each of its ranks above r fits in R; and the packets cleared together
+// hold at most the sum of R cards above r, so at most as many as the
+// smallest of them whose sizes fit in that sum. If for every card x of
+// rank r the kings needed exceed eight, t never comes. (The deeper cards of
+// rank r in one packet have more cards above them, so only the topmost of
+// each packet is tried.) Fewer kings can take cards under once-per-king,
+// so the bound holds under every option.
+//
+// During the deal (not under any-time: no card goes on a king before the
+// pack is out) the bound is used only for a rank r with no card left in
+// the pack. Then x is a card now in the packets. If t comes after the
+// deal, the count above holds for V: the cards dealt onto x's packet later
+// lie above x too and have gone by t, and the packets still to start are
+// packets like the others. If t comes during the deal, every card now
+// above x has gone to a foundation by t (cards leave the packets only for
+// the foundations while the pack lasts), which T forbids when one rank
+// above r has more cards above x than T allows. The bound claims a loss
+// only when both cases are ruled out for every x.
+func (b *slBound) stuck(s *engine.State) bool {
+	var height [8]int
+	for i := range height {
+		height[i] = len(s.Piles[slFound+i].Cards)
+	}
+	stock := len(s.Piles[slStock].Cards)
+	var fut *slFuture
+	switch {
+	case stock < len(b.fut):
+		fut = &b.fut[stock]
+	case stock == 0:
+		fut = &b.none // a made-up position: nothing to deal
+	default:
+		return false // not a position of the deal start saw
+	}
+	newest := slNewest(s)
+	b.n = 0
+	for p := slKings; p <= newest; p++ {
+		c := &b.cnt[b.n]
+		*c = [14]int8{}
+		for _, card := range s.Piles[p].Cards[1:] {
+			c[card.Rank()]++
+		}
+		if p == newest {
+			for k := range c {
+				c[k] += fut.newest[k]
+			}
+		}
+		b.n++
+	}
+	for _, m := range fut.more {
+		b.cnt[b.n] = m
+		b.n++
+	}
+	nonEmpty := 0
+	for q := 0; q < b.n; q++ {
+		if b.cnt[q] != [14]int8{} {
+			nonEmpty++
+		}
+	}
+	// shallow[r]: the fewest cards above a card of rank r in a packet now.
+	var shallow [14]int
+	for r := range shallow {
+		shallow[r] = 99
+	}
+	for p := slKings; p <= newest; p++ {
+		cards := s.Piles[p].Cards
+		for d, i := 0, len(cards)-1; i > 0 && d < 8; d, i = d+1, i-1 {
+			r := cards[i].Rank()
+			shallow[r] = min(shallow[r], d)
+		}
+	}
+	for r := 2; r <= 11; r++ {
+		// A card of rank r under fewer than 9-nonEmpty cards passes the
+		// count whatever their ranks (one king each at most), and one on
+		// top passes during the deal: no need to count.
+		if fut.stock[r] > 0 || shallow[r]+nonEmpty <= 8 || (stock > 0 && shallow[r] == 0) {
+			continue
+		}
+		if b.rankStuck(s, r, &height, stock > 0, newest, nonEmpty) {
+			return true
+		}
+	}
+	return false
+}
+
+// rankStuck is stuck for one rank r (none of it in the pack).
+func (b *slBound) rankStuck(s *engine.State, r int, height *[8]int, dealing bool, newest, nonEmpty int) bool {
+	var tcap [14]int // T[k]: rank-k cards the foundations at r or more can take
+	left := false
+	for _, h := range height {
+		if h < r {
+			left = true
+			continue
+		}
+		for k := h + 1; k <= 11; k++ {
+			tcap[k]++
+		}
+	}
+	if !left {
+		return false
+	}
+	found := false
+	for p := slKings; p <= newest; p++ {
+		if b.cnt[p-slKings][r] == 0 {
+			continue
+		}
+		found = true
+		if b.reachable(s, p, r, &tcap, nonEmpty, dealing) {
+			return false
+		}
+	}
+	return found
+}
+
+// reachable reports whether rankStuck's count allows the topmost card of
+// rank r of packet p to reach a foundation.
+func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty int, dealing bool) bool {
+	cards := s.Piles[p].Cards
+	var above [14]int
+	for i := len(cards) - 1; cards[i].Rank() != engine.Rank(r); i-- {
+		above[cards[i].Rank()]++
+	}
+	if dealing {
+		for k := r + 1; k <= 11; k++ {
+			if above[k] > tcap[k] {
+				goto late
+			}
+		}
+		return true // it might come up during the deal
+	late:
+		if p == slNewest(s) {
+			fut := &b.fut[len(s.Piles[slStock].Cards)]
+			for k := range above {
+				above[k] += int(fut.newest[k])
+			}
+		}
+	}
+	need := nonEmpty // p itself and every other packet
+	var rest [14]int
+	total := 0
+	for k := r + 1; k <= 11; k++ {
+		need += max(0, above[k]-tcap[k])
+		rest[k] = max(0, tcap[k]-above[k])
+		total += rest[k]
+	}
+	if need <= 8 {
+		return true
+	}
+	b.sizes = b.sizes[:0]
+	for q := 0; q < b.n; q++ {
+		if q == p-slKings || b.cnt[q] == [14]int8{} || b.cnt[q][r] > 0 {
+			continue
+		}
+		size, fits := 0, true
+		for k := r + 1; k <= 11 && fits; k++ {
+			n := int(b.cnt[q][k])
+			fits = n <= rest[k]
+			size += n
+		}
+		if fits {
+			b.sizes = append(b.sizes, size)
+		}
+	}
+	slices.Sort(b.sizes)
+	for _, sz := range b.sizes {
+		if sz > total {
+			break
+		}
+		total -= sz
+		need--
+	}
+	return need <= 8
+}
