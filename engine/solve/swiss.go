@@ -143,14 +143,11 @@ func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 // rank a of its ace run (0: none) and the top rank k of its king run (14:
 // none); each kind of place holds at most one run per suit, and in the
 // endgame the places are interchangeable, so this tells the foundations up
-// to a permutation of places of a kind. When cards may pass between
-// foundations and a suit's runs are adjacent (k = a+1: each rank once),
-// the top of either run may pass onto the other, and back, keeping them
-// adjacent, and nothing else changes (a run emptied so is started again by
-// moving its base back, which the different-suits rule allows since no
-// other place of that kind holds the suit): all the splits of the suit are
-// reachable from one another at will, so they play alike, and the key
-// writes one form for all of them.
+// to a permutation of places of a kind. (When cards pass between
+// foundations, two splits of a suit's adjacent runs, k = a+1, are
+// reachable from one another but accept different cards, so they keep
+// different keys: one key for both would turn away the pass that leads
+// from one to the other, as the first version did; TestTwelvePassNeeded.)
 func (g *twelveCtx) suitRuns(s *engine.State, dst []byte) []byte {
 	var a, k [4]byte
 	for su := range k {
@@ -166,11 +163,7 @@ func (g *twelveCtx) suitRuns(s *engine.State, dst []byte) []byte {
 		}
 	}
 	for su := range a {
-		if g.f2f && a[su]+1 == k[su] {
-			dst = append(dst, 0xEE, 0xEE)
-		} else {
-			dst = append(dst, a[su], k[su])
-		}
+		dst = append(dst, a[su], k[su])
 	}
 	return dst
 }
