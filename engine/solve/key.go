@@ -87,3 +87,59 @@ func sortSegs(a [][]byte) {
 		a[j] = x
 	}
 }
+
+// appendPilesSorted appends piles first … first+n-1 of s (n at most 16),
+// each written card by card and ended by 0xFF, in a canonical order (the
+// same for any permutation of their contents): by the first eight bytes
+// so written, read as a number, then, on a tie, card by card.
+func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
+	var heads [16]uint64
+	var idx [16]int8
+	for i := 0; i < n; i++ {
+		heads[i] = pileHead(s.Piles[first+i].Cards)
+		idx[i] = int8(i)
+	}
+	for i := 1; i < n; i++ {
+		x, h := idx[i], heads[i]
+		j := i
+		for j > 0 && (h < heads[j-1] || (h == heads[j-1] && pileLess(s.Piles[first+int(x)].Cards, s.Piles[first+int(idx[j-1])].Cards))) {
+			idx[j], heads[j] = idx[j-1], heads[j-1]
+			j--
+		}
+		idx[j], heads[j] = x, h
+	}
+	for _, i := range idx[:n] {
+		for _, c := range s.Piles[first+int(i)].Cards {
+			dst = append(dst, byte(c))
+		}
+		dst = append(dst, 0xFF)
+	}
+	return dst
+}
+
+// pileHead packs the first eight bytes of a pile's encoding (its cards,
+// then 0xFF, then zeros) into a number, the first byte highest.
+func pileHead(cs []engine.Card) uint64 {
+	var h uint64
+	for i := 0; i < 8; i++ {
+		h <<= 8
+		switch {
+		case i < len(cs):
+			h |= uint64(cs[i])
+		case i == len(cs):
+			h |= 0xFF
+		}
+	}
+	return h
+}
+
+// pileLess orders two piles of equal heads card by card (a pile that is
+// a prefix of the other first).
+func pileLess(a, b []engine.Card) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}

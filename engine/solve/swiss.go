@@ -131,7 +131,7 @@ func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 			dst = append(dst, 0xFF)
 		}
 	} else {
-		dst = appendSortedPiles(dst, s, twTab, g.segs[:], &g.buf)
+		dst = appendPilesSorted(dst, s, twTab, 12)
 	}
 	for _, v := range s.Vars {
 		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
