@@ -213,40 +213,119 @@ func TestConstitutionNoCounters(t *testing.T) {
 	}
 }
 
-// TestConstitutionDeadCycle checks the dead-position rule on a made-up
-// Privy Council: a pile holding both copies of a card under a higher card
-// of its suit is lost; one copy elsewhere in the layout is not.
-func TestConstitutionDeadCycle(t *testing.T) {
+// TestConstitutionRuns checks the fact that makes a dead test of the
+// Privy Council vacuous (see constitution.go): along random playouts every
+// pile above the People is a run descending by one rank in alternate
+// colours.
+func TestConstitutionRuns(t *testing.T) {
 	v, _ := engine.Lookup("constitution")
-	g := newConstitution(v)
-	s := engine.NewDeal(v, 1, 0)
-	card := func(t string) engine.Card { c, _ := engine.ParseCard(t); return c }
-	set := func(cards ...string) {
-		for p := coPrivy; p < coLords; p++ {
-			s.Piles[p].Cards = s.Piles[p].Cards[:0]
+	for _, opts := range [][]string{nil, {"free-vacancies"}, {"talon-on-people"}} {
+		o, err := v.ParseOptions(opts)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for i, cs := range cards {
-			for _, c := range splitCards(cs) {
-				s.Piles[coPrivy+i].Cards = append(s.Piles[coPrivy+i].Cards, card(c))
+		var w engine.Walker
+		for seed := uint64(1); seed <= 20; seed++ {
+			s := engine.NewDeal(v, seed, o)
+			n, _ := w.Playout(s, engine.NewRand(seed), 2000)
+			for ; n >= 0; n-- {
+				for p := coPrivy; p < coPeople; p++ {
+					cards := s.Piles[p].Cards
+					for i := 1; i < len(cards); i++ {
+						if cards[i].Rank()+1 != cards[i-1].Rank() || cards[i].Red() == cards[i-1].Red() {
+							t.Fatalf("%v seed %d: pile %d is not a run: %v", opts, seed, p, cards)
+						}
+					}
+				}
+				if n > 0 {
+					s.Undo()
+				}
 			}
 		}
 	}
-	set("5S 5S 9S", "2H")
-	if !g.dead(s) {
-		t.Error("both fives under the nine: not dead")
+}
+
+// TestConstitutionDealReduction compares the answers of the search with
+// and without the deal reduction (constitution_deal.go), on deals and on
+// positions near and off the winning lines (some of them lost).
+func TestConstitutionDealReduction(t *testing.T) {
+	v, _ := engine.Lookup("constitution")
+	for _, opts := range [][]string{nil, {"free-vacancies"}, {"talon-on-people"}} {
+		o, err := v.ParseOptions(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, without := New(v), New(v)
+		without.ctx.(*constitution).noPOR = true
+		decided, lost := 0, 0
+		compare := func(s *engine.State, seed uint64, where int) {
+			a := with.Solve(s, Options{MaxNodes: 20000})
+			b := without.Solve(s, Options{MaxNodes: 20000})
+			if a.Outcome == Won && !replayFrom(s, a.Moves) {
+				t.Fatalf("%v seed %d at %d: the winning line does not win", opts, seed, where)
+			}
+			if a.Outcome != Unknown && b.Outcome != Unknown {
+				decided++
+				if a.Outcome == Lost {
+					lost++
+				}
+				if a.Outcome != b.Outcome {
+					t.Errorf("%v seed %d at %d: %s with the deal reduction, %s without", opts, seed, where, a.Outcome, b.Outcome)
+				}
+			}
+		}
+		for seed := uint64(1); seed <= 4; seed++ {
+			s := engine.NewDeal(v, seed, o)
+			compare(s, seed, 0)
+			r := with.Solve(s, Options{MaxNodes: 200000})
+			if r.Outcome != Won {
+				continue
+			}
+			rng := engine.NewRand(seed)
+			for i, m := range r.Moves {
+				s.Do(m)
+				if (len(r.Moves)-i)%12 != 0 {
+					continue
+				}
+				extra := 0
+				for k := 0; k < 6 && !s.Won(); k++ {
+					ms := s.Moves()
+					if len(ms) == 0 {
+						break
+					}
+					s.Do(ms[rng.Intn(len(ms))])
+					extra++
+				}
+				compare(s, seed, i+1)
+				for ; extra > 0; extra-- {
+					s.Undo()
+				}
+			}
+		}
+		t.Logf("%v: %d positions decided both ways, %d of them lost", opts, decided, lost)
+		if lost == 0 {
+			t.Errorf("%v: no lost position was compared", opts)
+		}
 	}
-	set("5S 9S", "2H 5S")
-	if g.dead(s) {
-		t.Error("the other five free: dead")
+}
+
+// replayFrom reports whether moves, played from s, are legal and win; it
+// leaves s as it found it.
+func replayFrom(s *engine.State, moves []engine.Move) bool {
+	n := 0
+	defer func() {
+		for ; n > 0; n-- {
+			s.Undo()
+		}
+	}()
+	for _, m := range moves {
+		if s.Check(m) != nil {
+			return false
+		}
+		s.Do(m)
+		n++
 	}
-	set("5S 9S", "5S 8S")
-	if !g.dead(s) {
-		t.Error("each five under a higher spade: not dead")
-	}
-	set("5S 9S", "5H 8S")
-	if g.dead(s) {
-		t.Error("a five of hearts under the eight: dead")
-	}
+	return s.Won()
 }
 
 func splitCards(s string) []string { return strings.Fields(s) }
