@@ -31,11 +31,16 @@ import "pasyans/engine"
 // rank r) satisfies
 //
 //	(T) some card of D lies above x in its pile; or
-//	(E) (i) every card x could be built on (rank r±1; of suit s in
+//	(N) (i) every card x could be built on (rank r±1; of suit s in
 //	    new-places, of any suit otherwise) lies on the foundations or
-//	    below some card of D in its pile; and (ii) the runs of s are not
-//	    adjacent-with-passing (above), r is neither a+1 nor k-1, and every
-//	    pile copy of ranks a+1 and k-1 of suit s is in D.
+//	    below some card of D in its pile; and (ii) neither run of s can
+//	    ever take x: the ace run is blocked for x when r <= a or some
+//	    blocking rank q with a < q < r has every pile copy in D; the king
+//	    run when r >= k or some blocking rank q with r < q < k has every
+//	    pile copy in D. Where cards pass between foundations, the runs
+//	    of s must moreover never be able to meet (a run may shrink by a
+//	    pass, but only once they meet): they overlap (a >= k), or some
+//	    gap rank q0, a < q0 < k, has every pile copy in D.
 //
 // Claim: no line from the position ever moves a card of D; so, if D is not
 // empty, the position cannot be won (a win puts every card on the
@@ -43,140 +48,139 @@ import "pasyans/engine"
 // D. Before it no card of D has moved, and a pile changes only at its top,
 // so each card of D lies where it lay, with the same cards under it. If
 // (T), a card of D still lies above x: x is not a top card, and cannot
-// move. If (E): x cannot go onto a pile card y, since y is on the
+// move. If (N): x cannot go onto a pile card y, since y is on the
 // foundations (which never give back a card) or lies under an unmoved card
-// of D, so is no top card. Nor onto a foundation: every change of a and k
-// of s before this move would have put a pile copy of rank a+1 or k-1 on a
-// foundation (the passes between foundations change nothing while the runs
-// are not adjacent, and the first change would have to be such a put), and
-// all those copies are in D, unmoved; so a and k are as now, and r is
-// neither a+1 nor k-1. Both cases contradict the move. ∎
+// of D, so is no top card. Nor onto the ace run of s, which would have to
+// stand at r-1. With passes, the runs of s have never been adjacent since
+// the position, so no card of s has passed: overlapping runs (a >= k)
+// that only grow from the piles stay overlapping; and with the gap rank
+// q0, both its copies are off the foundations and unmoved, so no card of
+// rank q0 has reached the foundations, while adjacent runs hold every
+// rank once between them. So the runs of s, like those of any suit
+// without passes, have only grown from the piles. So if r <= a the ace run is already past
+// r-1 for good; otherwise it would have taken, since the position, a card
+// of the blocking rank q from a pile, where every copy of q is in D,
+// unmoved. The king run likewise. ∎
 //
 // The union of locked sets is locked (the conditions only get easier as D
 // grows), so the largest one is found by starting from every pile card and
 // striking out, until none is left to strike, each card that meets neither
 // condition. That set is closed downwards in each pile (everything under a
 // card of D meets (T)), so it is held as a height per pile: D holds the
-// cards 0..h[p] of pile p, and only the card at h[p] needs (E).
+// cards 0..h[p] of pile p, and only the card at h[p] needs (N). A locked
+// set stays locked after any move (TestTwelveLocked checks it), so the
+// test only ever grows stronger along a line.
 func (g *twelveCtx) locked(s *engine.State) bool {
-	var a, k [4]int
-	for su := range k {
-		k[su] = 14
-	}
-	for f := 0; f < 8; f++ {
-		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
-			if f < 4 {
-				a[t.Suit()] = int(t.Rank())
-			} else {
-				k[t.Suit()] = int(t.Rank())
-			}
-		}
-	}
-	// A suit is frozen when its runs are not adjacent with passing and no
-	// pile top is of its rank a+1 or k-1 (a top card is in D only by (E),
-	// which such a card fails, so (E)(ii) fails for every card of an
-	// unfrozen suit). The card at the height of a non-empty D meets (E),
-	// so with no frozen suit D is empty.
-	var top [64]bool
-	for p := 0; p < 12; p++ {
-		if c := s.Piles[twTab+p].Top(); c != engine.NoCard {
-			top[c] = true
-		}
-	}
-	var frozen [4]bool
-	some := false
-	for su := 0; su < 4; su++ {
-		A, K := a[su], k[su]
-		frozen[su] = !(g.f2f && A+1 == K) &&
-			(A+1 > 13 || !top[engine.NewCard(engine.Rank(A+1), engine.Suit(su))]) &&
-			(K-1 < 1 || !top[engine.NewCard(engine.Rank(K-1), engine.Suit(su))])
-		some = some || frozen[su]
-	}
-	if !some {
-		return false
-	}
-	// Where the pile copies of each card lie.
-	var nloc [64]int8
-	var locP, locI [64][2]int8
-	var h [12]int
-	for p := 0; p < 12; p++ {
-		cs := s.Piles[twTab+p].Cards
-		h[p] = len(cs) - 1
-		for i, c := range cs {
-			// Only cards of frozen suits are looked up (in new-places
-			// a card is built only on its own suit).
-			if g.inSuit && !frozen[c.Suit()] {
-				continue
-			}
-			n := nloc[c]
-			if n < 2 {
-				locP[c][n], locI[c][n] = int8(p), int8(i)
-				nloc[c] = n + 1
-			}
-		}
-	}
-	// covered: every pile copy of c lies under a card of D.
-	covered := func(c engine.Card) bool {
-		for j := int8(0); j < nloc[c]; j++ {
-			if h[locP[c][j]] <= int(locI[c][j]) {
-				return false
-			}
-		}
-		return true
-	}
-	// inD: every pile copy of c is in D.
-	inD := func(c engine.Card) bool {
-		for j := int8(0); j < nloc[c]; j++ {
-			if h[locP[c][j]] < int(locI[c][j]) {
-				return false
-			}
-		}
-		return true
-	}
-	stuck := func(x engine.Card) bool {
-		su, r := int(x.Suit()), int(x.Rank())
-		A, K := a[su], k[su]
-		if !frozen[su] { // implies the tests below fail (see above)
-			return false
-		}
-		if r == A+1 || r == K-1 {
-			return false
-		}
-		if A+1 <= 13 && !inD(engine.NewCard(engine.Rank(A+1), engine.Suit(su))) {
-			return false
-		}
-		if K-1 >= 1 && !inD(engine.NewCard(engine.Rank(K-1), engine.Suit(su))) {
-			return false
-		}
-		for _, rr := range [2]int{r - 1, r + 1} {
-			if rr < 1 || rr > 13 {
-				continue
-			}
-			for t := 0; t < 4; t++ {
-				if g.inSuit && t != su {
-					continue
-				}
-				if !covered(engine.NewCard(engine.Rank(rr), engine.Suit(t))) {
-					return false
-				}
-			}
-		}
-		return true
-	}
+	var b twBound
+	b.init(g, s)
 	for changed := true; changed; {
 		changed = false
 		for p := 0; p < 12; p++ {
 			cs := s.Piles[twTab+p].Cards
-			for h[p] >= 0 && (!frozen[cs[h[p]].Suit()] || !stuck(cs[h[p]])) {
-				h[p]--
+			for b.h[p] >= 0 && !b.stuck(g, cs[b.h[p]]) {
+				b.h[p]--
 				changed = true
 			}
 		}
 	}
-	for p := range h {
-		if h[p] >= 0 {
+	for p := range b.h {
+		if b.h[p] >= 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// twBound is the working state of locked: the runs' tops, where the pile
+// copies of each card lie, and the height of D in each pile.
+type twBound struct {
+	a, k       [4]int
+	nloc       [64]int8
+	locP, locI [64][2]int8
+	h          [12]int
+}
+
+func (b *twBound) init(g *twelveCtx, s *engine.State) {
+	for su := range b.k {
+		b.k[su] = 14
+	}
+	for f := 0; f < 8; f++ {
+		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
+			if f < 4 {
+				b.a[t.Suit()] = int(t.Rank())
+			} else {
+				b.k[t.Suit()] = int(t.Rank())
+			}
+		}
+	}
+	for p := 0; p < 12; p++ {
+		cs := s.Piles[twTab+p].Cards
+		b.h[p] = len(cs) - 1
+		for i, c := range cs {
+			if n := b.nloc[c]; n < 2 {
+				b.locP[c][n], b.locI[c][n] = int8(p), int8(i)
+				b.nloc[c] = n + 1
+			}
+		}
+	}
+}
+
+// covered: every pile copy of c lies under a card of D.
+func (b *twBound) covered(c engine.Card) bool {
+	for j := int8(0); j < b.nloc[c]; j++ {
+		if b.h[b.locP[c][j]] <= int(b.locI[c][j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// inD: every pile copy of c is in D.
+func (b *twBound) inD(c engine.Card) bool {
+	for j := int8(0); j < b.nloc[c]; j++ {
+		if b.h[b.locP[c][j]] < int(b.locI[c][j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// blocked reports whether some rank q in lo < q < hi of suit su has every
+// pile copy in D (a blocking rank).
+func (b *twBound) blocked(g *twelveCtx, su, lo, hi int) bool {
+	for q := lo + 1; q < hi; q++ {
+		if b.inD(engine.NewCard(engine.Rank(q), engine.Suit(su))) {
+			return true
+		}
+	}
+	return false
+}
+
+// stuck reports whether x meets (N) for the current D.
+func (b *twBound) stuck(g *twelveCtx, x engine.Card) bool {
+	su, r := int(x.Suit()), int(x.Rank())
+	A, K := b.a[su], b.k[su]
+	if g.f2f && A < K && !b.blocked(g, su, A, K) {
+		return false // the runs may yet meet, and then take any card of s
+	}
+	if r > A && !b.blocked(g, su, A, r) {
+		return false
+	}
+	if r < K && !b.blocked(g, su, r, K) {
+		return false
+	}
+	for _, rr := range [2]int{r - 1, r + 1} {
+		if rr < 1 || rr > 13 {
+			continue
+		}
+		for t := 0; t < 4; t++ {
+			if g.inSuit && t != su {
+				continue
+			}
+			if !b.covered(engine.NewCard(engine.Rank(rr), engine.Suit(t))) {
+				return false
+			}
+		}
+	}
+	return true
 }
