@@ -182,9 +182,11 @@ func twOnFoundations(s *engine.State) (n [4][15]int8) {
 	return n
 }
 
-// dead: in the endgame, a non-empty set of pile cards that no line can
+// dead: in the last deal, a non-empty set of pile cards that no line can
 // move (twelve_bound.go, with the proof).
-func (g *twelveCtx) dead(s *engine.State) bool { return g.endgame(s) && g.locked(s) }
+func (g *twelveCtx) dead(s *engine.State) bool {
+	return s.Vars[twVarDeal] >= g.deals && g.locked(s)
+}
 
 func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
 	if !g.endgame(s) {

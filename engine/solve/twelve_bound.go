@@ -2,17 +2,21 @@ package solve
 
 import "pasyans/engine"
 
-// A dead-position test for the endgame of the twelve-pile games (the last
-// deal with the pack out; see swiss.go): a set of cards that no line can
-// ever move.
+// A dead-position test for the last deal of the twelve-pile games (see
+// swiss.go): a set of cards that no line can ever move.
 //
-// Moves in the endgame. The pack is out and no redeal is left, so the only
-// moves are: the top card x of a pile goes onto a foundation where it
-// continues a run, onto the top card of another pile one rank apart (of
-// the same suit in new-places, of any suit in swiss and st-helena), or,
-// where the game allows it, the top of one foundation goes onto another.
-// No card is put on an empty pile, no foundation card goes back to the
-// piles, and a pile changes only at its top.
+// Moves in the last deal. No redeal is left, so the piles are never
+// gathered, and the only moves are: the top card x of a pile goes onto a
+// foundation where it continues a run (while the pack lasts, only onto
+// the places its position allows), onto the top card of another pile one
+// rank apart (of the same suit in new-places, of any suit in swiss and
+// st-helena; while the pack lasts only under an option), or, where the
+// game allows it, the top of one foundation goes onto another; and cards
+// of the pack are laid on the tops of piles (a round, or a card replacing
+// one played). No card is put on an empty pile in the endgame, no
+// foundation card goes back to the piles, and a pile changes only at its
+// top. A card still in the pack may come to lie anywhere, so it counts
+// below as neither on the foundations nor in D nor under a card of D.
 //
 // Foundations of a suit s. Let a be the top rank of its ace run (0: none)
 // and k that of its king run (14: none). A card of s goes onto a pile-fed
@@ -35,12 +39,12 @@ import "pasyans/engine"
 //	    new-places, of any suit otherwise) lies on the foundations or
 //	    below some card of D in its pile; and (ii) neither run of s can
 //	    ever take x: the ace run is blocked for x when r <= a or some
-//	    blocking rank q with a < q < r has every pile copy in D; the king
-//	    run when r >= k or some blocking rank q with r < q < k has every
-//	    pile copy in D. Where cards pass between foundations, the runs
+//	    blocking rank q with a < q < r has every copy off the foundations
+//	    in D; the king run when r >= k or some blocking rank q with
+//	    r < q < k has every copy off the foundations in D. Where cards pass between foundations, the runs
 //	    of s must moreover never be able to meet (a run may shrink by a
 //	    pass, but only once they meet): they overlap (a >= k), or some
-//	    gap rank q0, a < q0 < k, has every pile copy in D.
+//	    gap rank q0, a < q0 < k, has both copies in D.
 //
 // Claim: no line from the position ever moves a card of D; so, if D is not
 // empty, the position cannot be won (a win puts every card on the
@@ -57,10 +61,11 @@ import "pasyans/engine"
 // q0, both its copies are off the foundations and unmoved, so no card of
 // rank q0 has reached the foundations, while adjacent runs hold every
 // rank once between them. So the runs of s, like those of any suit
-// without passes, have only grown from the piles. So if r <= a the ace run is already past
-// r-1 for good; otherwise it would have taken, since the position, a card
-// of the blocking rank q from a pile, where every copy of q is in D,
-// unmoved. The king run likewise. ∎
+// without passes, have only grown from the piles. So if r <= a the ace
+// run is already past r-1 for good; otherwise it would have taken, since
+// the position, a card of the blocking rank q from a pile, where every
+// copy of q off the foundations lies in D, unmoved. The king run
+// likewise. ∎
 //
 // The union of locked sets is locked (the conditions only get easier as D
 // grows), so the largest one is found by starting from every pile card and
@@ -97,6 +102,7 @@ type twBound struct {
 	a, k       [4]int
 	nloc       [64]int8
 	locP, locI [64][2]int8
+	inPack     [64]bool // some copy is still in the pack
 	h          [12]int
 }
 
@@ -113,6 +119,9 @@ func (b *twBound) init(g *twelveCtx, s *engine.State) {
 			}
 		}
 	}
+	for _, c := range s.Piles[twStock].Cards {
+		b.inPack[c] = true
+	}
 	for p := 0; p < 12; p++ {
 		cs := s.Piles[twTab+p].Cards
 		b.h[p] = len(cs) - 1
@@ -125,8 +134,12 @@ func (b *twBound) init(g *twelveCtx, s *engine.State) {
 	}
 }
 
-// covered: every pile copy of c lies under a card of D.
+// covered: every copy of c off the foundations is a pile card under a
+// card of D.
 func (b *twBound) covered(c engine.Card) bool {
+	if b.inPack[c] {
+		return false
+	}
 	for j := int8(0); j < b.nloc[c]; j++ {
 		if b.h[b.locP[c][j]] <= int(b.locI[c][j]) {
 			return false
@@ -135,8 +148,11 @@ func (b *twBound) covered(c engine.Card) bool {
 	return true
 }
 
-// inD: every pile copy of c is in D.
+// inD: every copy of c off the foundations is a pile card in D.
 func (b *twBound) inD(c engine.Card) bool {
+	if b.inPack[c] {
+		return false
+	}
 	for j := int8(0); j < b.nloc[c]; j++ {
 		if b.h[b.locP[c][j]] < int(b.locI[c][j]) {
 			return false
