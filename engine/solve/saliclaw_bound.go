@@ -25,6 +25,8 @@ type slFuture struct {
 	newest [14]int8   // ranks dealt onto the packet now newest
 	more   [][14]int8 // ranks dealt onto each packet still to start
 	stock  [14]int8   // ranks still in the pack
+	// nonEmpty: the packets still to start that will hold cards.
+	nonEmpty int
 }
 
 // start computes the futures of the deal of s.
@@ -45,6 +47,11 @@ func (b *slBound) start(s *engine.State) {
 			case engine.Ace, engine.Queen:
 			default:
 				cur[r]++
+			}
+		}
+		for _, m := range f.more {
+			if m != [14]int8{} {
+				f.nonEmpty++
 			}
 		}
 	}
@@ -113,6 +120,46 @@ func (b *slBound) stuck(s *engine.State) bool {
 		return false // not a position of the deal start saw
 	}
 	newest := slNewest(s)
+	nonEmpty := fut.nonEmpty // the packets still to start that get cards
+	for p := slKings; p <= newest; p++ {
+		if len(s.Piles[p].Cards) > 1 || (p == newest && fut.newest != [14]int8{}) {
+			nonEmpty++
+		}
+	}
+	// shallow[r]: the fewest cards above a card of rank r in a packet now
+	// (99: none under 8 cards).
+	var shallow [14]int
+	for r := range shallow {
+		shallow[r] = 99
+	}
+	for p := slKings; p <= newest; p++ {
+		cards := s.Piles[p].Cards
+		for d, i := 0, len(cards)-1; i > 0 && d < 8; d, i = d+1, i-1 {
+			r := cards[i].Rank()
+			shallow[r] = min(shallow[r], d)
+		}
+	}
+	counted := false
+	for r := 2; r <= 11; r++ {
+		// A card of rank r under fewer than 9-nonEmpty cards passes the
+		// count whatever their ranks (one king each at most), and one on
+		// top passes during the deal: no need to count.
+		if fut.stock[r] > 0 || shallow[r]+nonEmpty <= 8 || (stock > 0 && shallow[r] == 0) {
+			continue
+		}
+		if !counted {
+			b.count(s, newest, fut)
+			counted = true
+		}
+		if b.rankStuck(s, r, &height, stock > 0, newest, nonEmpty) {
+			return true
+		}
+	}
+	return false
+}
+
+// count fills b.cnt and b.n with the packets of V.
+func (b *slBound) count(s *engine.State, newest int, fut *slFuture) {
 	b.n = 0
 	for p := slKings; p <= newest; p++ {
 		c := &b.cnt[b.n]
@@ -131,36 +178,6 @@ func (b *slBound) stuck(s *engine.State) bool {
 		b.cnt[b.n] = m
 		b.n++
 	}
-	nonEmpty := 0
-	for q := 0; q < b.n; q++ {
-		if b.cnt[q] != [14]int8{} {
-			nonEmpty++
-		}
-	}
-	// shallow[r]: the fewest cards above a card of rank r in a packet now.
-	var shallow [14]int
-	for r := range shallow {
-		shallow[r] = 99
-	}
-	for p := slKings; p <= newest; p++ {
-		cards := s.Piles[p].Cards
-		for d, i := 0, len(cards)-1; i > 0 && d < 8; d, i = d+1, i-1 {
-			r := cards[i].Rank()
-			shallow[r] = min(shallow[r], d)
-		}
-	}
-	for r := 2; r <= 11; r++ {
-		// A card of rank r under fewer than 9-nonEmpty cards passes the
-		// count whatever their ranks (one king each at most), and one on
-		// top passes during the deal: no need to count.
-		if fut.stock[r] > 0 || shallow[r]+nonEmpty <= 8 || (stock > 0 && shallow[r] == 0) {
-			continue
-		}
-		if b.rankStuck(s, r, &height, stock > 0, newest, nonEmpty) {
-			return true
-		}
-	}
-	return false
 }
 
 // rankStuck is stuck for one rank r (none of it in the pack).
