@@ -77,13 +77,13 @@ import "pasyans/engine"
 // test only ever grows stronger along a line.
 func (g *twelveCtx) locked(s *engine.State) bool {
 	var b twBound
-	b.init(g, s)
+	b.init(s)
 	for changed := true; changed; {
 		changed = false
 		for p := 0; p < 12; p++ {
 			cs := s.Piles[twTab+p].Cards
 			for b.h[p] >= 0 && !b.stuck(g, cs[b.h[p]]) {
-				b.h[p]--
+				b.strike(cs, p)
 				changed = true
 			}
 		}
@@ -96,17 +96,20 @@ func (g *twelveCtx) locked(s *engine.State) bool {
 	return false
 }
 
-// twBound is the working state of locked: the runs' tops, where the pile
-// copies of each card lie, and the height of D in each pile.
+// twBound is the working state of locked: the runs' tops, the height of
+// D in each pile, and per card how many of its copies off the foundations
+// are out of D (in the pack or above D) and how many are not under a card
+// of D (in the pack or at the top of D or above), kept up to date as D
+// shrinks; inD has, per suit, bit q set when every copy off the
+// foundations of the card of rank q is in D (and there is one).
 type twBound struct {
 	a, k       [4]int
-	nloc       [64]int8
-	locP, locI [64][2]int8
-	inPack     [64]bool // some copy is still in the pack
 	h          [12]int
+	outD, free [64]int8
+	inD        [4]uint16
 }
 
-func (b *twBound) init(g *twelveCtx, s *engine.State) {
+func (b *twBound) init(s *engine.State) {
 	for su := range b.k {
 		b.k[su] = 14
 	}
@@ -119,70 +122,59 @@ func (b *twBound) init(g *twelveCtx, s *engine.State) {
 			}
 		}
 	}
+	var off [64]bool
 	for _, c := range s.Piles[twStock].Cards {
-		b.inPack[c] = true
+		b.outD[c]++
+		b.free[c]++
+		off[c] = true
 	}
 	for p := 0; p < 12; p++ {
 		cs := s.Piles[twTab+p].Cards
 		b.h[p] = len(cs) - 1
-		for i, c := range cs {
-			if n := b.nloc[c]; n < 2 {
-				b.locP[c][n], b.locI[c][n] = int8(p), int8(i)
-				b.nloc[c] = n + 1
-			}
+		for _, c := range cs {
+			off[c] = true
+		}
+		if len(cs) > 0 {
+			b.free[cs[len(cs)-1]]++
+		}
+	}
+	for c, o := range off {
+		if o && b.outD[c] == 0 {
+			b.inD[engine.Card(c).Suit()] |= 1 << engine.Card(c).Rank()
 		}
 	}
 }
 
-// covered: every copy of c off the foundations is a pile card under a
-// card of D.
-func (b *twBound) covered(c engine.Card) bool {
-	if b.inPack[c] {
-		return false
+// strike takes the card at the top of D in pile p (cards cs) out of D.
+func (b *twBound) strike(cs []engine.Card, p int) {
+	x := cs[b.h[p]]
+	b.outD[x]++
+	b.inD[x.Suit()] &^= 1 << x.Rank()
+	b.h[p]--
+	if b.h[p] >= 0 {
+		b.free[cs[b.h[p]]]++
 	}
-	for j := int8(0); j < b.nloc[c]; j++ {
-		if b.h[b.locP[c][j]] <= int(b.locI[c][j]) {
-			return false
-		}
-	}
-	return true
 }
 
-// inD: every copy of c off the foundations is a pile card in D.
-func (b *twBound) inD(c engine.Card) bool {
-	if b.inPack[c] {
-		return false
+// ranks returns the mask of ranks lo..hi (none when lo > hi).
+func ranks(lo, hi int) uint16 {
+	if lo > hi {
+		return 0
 	}
-	for j := int8(0); j < b.nloc[c]; j++ {
-		if b.h[b.locP[c][j]] < int(b.locI[c][j]) {
-			return false
-		}
-	}
-	return true
-}
-
-// blocked reports whether some rank q in lo < q < hi of suit su has every
-// pile copy in D (a blocking rank).
-func (b *twBound) blocked(g *twelveCtx, su, lo, hi int) bool {
-	for q := lo + 1; q < hi; q++ {
-		if b.inD(engine.NewCard(engine.Rank(q), engine.Suit(su))) {
-			return true
-		}
-	}
-	return false
+	return uint16(1)<<(hi+1) - uint16(1)<<lo
 }
 
 // stuck reports whether x meets (N) for the current D.
 func (b *twBound) stuck(g *twelveCtx, x engine.Card) bool {
 	su, r := int(x.Suit()), int(x.Rank())
-	A, K := b.a[su], b.k[su]
-	if g.f2f && A < K && !b.blocked(g, su, A, K) {
+	A, K, d := b.a[su], b.k[su], b.inD[su]
+	if g.f2f && A < K && d&ranks(A+1, K-1) == 0 {
 		return false // the runs may yet meet, and then take any card of s
 	}
-	if r > A && !b.blocked(g, su, A, r) {
+	if r > A && d&ranks(A+1, r-1) == 0 {
 		return false
 	}
-	if r < K && !b.blocked(g, su, r, K) {
+	if r < K && d&ranks(r+1, K-1) == 0 {
 		return false
 	}
 	for _, rr := range [2]int{r - 1, r + 1} {
@@ -193,7 +185,7 @@ func (b *twBound) stuck(g *twelveCtx, x engine.Card) bool {
 			if g.inSuit && t != su {
 				continue
 			}
-			if !b.covered(engine.NewCard(engine.Rank(rr), engine.Suit(t))) {
+			if b.free[engine.NewCard(engine.Rank(rr), engine.Suit(t))] > 0 {
 				return false
 			}
 		}

@@ -67,12 +67,18 @@ func TestTwelveLocked(t *testing.T) {
 						}
 						s.Undo()
 					}
+					if !g.lockedRef(s) {
+						t.Fatalf("%s %v seed %d: dead, but not by the reference test", c.id, c.opts, seed)
+					}
 					if checked < 40 {
 						checked++
 						if r := plain.Solve(s.Clone(), Options{MaxNodes: 50000}); r.Outcome == Won {
 							t.Fatalf("%s %v seed %d: called dead, won without the knowledge", c.id, c.opts, seed)
 						}
 					}
+				}
+				if !g.dead(s) && g.lockedRef(s) {
+					t.Fatalf("%s %v seed %d: dead by the reference test only", c.id, c.opts, seed)
 				}
 				if len(ms) == 0 {
 					break
@@ -88,4 +94,133 @@ func TestTwelveLocked(t *testing.T) {
 			t.Errorf("%s: %d last deals reached, %d dead positions", c.id, endgames, deadN)
 		}
 	}
+}
+
+// lockedRef is the dead test of twelve_bound.go written plainly, each
+// condition recomputed from the piles every time, as a reference for the
+// incremental one.
+func (g *twelveCtx) lockedRef(s *engine.State) bool {
+	var b twBoundRef
+	b.init(g, s)
+	for changed := true; changed; {
+		changed = false
+		for p := 0; p < 12; p++ {
+			cs := s.Piles[twTab+p].Cards
+			for b.h[p] >= 0 && !b.stuck(g, cs[b.h[p]]) {
+				b.h[p]--
+				changed = true
+			}
+		}
+	}
+	for p := range b.h {
+		if b.h[p] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// twBoundRef is the working state of locked: the runs' tops, where the pile
+// copies of each card lie, and the height of D in each pile.
+type twBoundRef struct {
+	a, k       [4]int
+	nloc       [64]int8
+	locP, locI [64][2]int8
+	inPack     [64]bool // some copy is still in the pack
+	h          [12]int
+}
+
+func (b *twBoundRef) init(g *twelveCtx, s *engine.State) {
+	for su := range b.k {
+		b.k[su] = 14
+	}
+	for f := 0; f < 8; f++ {
+		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
+			if f < 4 {
+				b.a[t.Suit()] = int(t.Rank())
+			} else {
+				b.k[t.Suit()] = int(t.Rank())
+			}
+		}
+	}
+	for _, c := range s.Piles[twStock].Cards {
+		b.inPack[c] = true
+	}
+	for p := 0; p < 12; p++ {
+		cs := s.Piles[twTab+p].Cards
+		b.h[p] = len(cs) - 1
+		for i, c := range cs {
+			if n := b.nloc[c]; n < 2 {
+				b.locP[c][n], b.locI[c][n] = int8(p), int8(i)
+				b.nloc[c] = n + 1
+			}
+		}
+	}
+}
+
+// covered: every copy of c off the foundations is a pile card under a
+// card of D.
+func (b *twBoundRef) covered(c engine.Card) bool {
+	if b.inPack[c] {
+		return false
+	}
+	for j := int8(0); j < b.nloc[c]; j++ {
+		if b.h[b.locP[c][j]] <= int(b.locI[c][j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// inD: every copy of c off the foundations is a pile card in D.
+func (b *twBoundRef) inD(c engine.Card) bool {
+	if b.inPack[c] {
+		return false
+	}
+	for j := int8(0); j < b.nloc[c]; j++ {
+		if b.h[b.locP[c][j]] < int(b.locI[c][j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// blocked reports whether some rank q in lo < q < hi of suit su has every
+// pile copy in D (a blocking rank).
+func (b *twBoundRef) blocked(g *twelveCtx, su, lo, hi int) bool {
+	for q := lo + 1; q < hi; q++ {
+		if b.inD(engine.NewCard(engine.Rank(q), engine.Suit(su))) {
+			return true
+		}
+	}
+	return false
+}
+
+// stuck reports whether x meets (N) for the current D.
+func (b *twBoundRef) stuck(g *twelveCtx, x engine.Card) bool {
+	su, r := int(x.Suit()), int(x.Rank())
+	A, K := b.a[su], b.k[su]
+	if g.f2f && A < K && !b.blocked(g, su, A, K) {
+		return false // the runs may yet meet, and then take any card of s
+	}
+	if r > A && !b.blocked(g, su, A, r) {
+		return false
+	}
+	if r < K && !b.blocked(g, su, r, K) {
+		return false
+	}
+	for _, rr := range [2]int{r - 1, r + 1} {
+		if rr < 1 || rr > 13 {
+			continue
+		}
+		for t := 0; t < 4; t++ {
+			if g.inSuit && t != su {
+				continue
+			}
+			if !b.covered(engine.NewCard(engine.Rank(rr), engine.Suit(t))) {
+				return false
+			}
+		}
+	}
+	return true
 }
