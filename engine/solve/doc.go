@@ -27,11 +27,16 @@
 // Game knowledge. Each game may add, in its own file of this package, a
 // faster canonical key (which may also merge positions that provably play
 // alike from then on, such as salic-law's any-suit foundations, keyed by
-// their heights; never two positions that differ in a way the rules read), safe automatic moves and proven dead positions,
-// each with the argument that makes it correct for that variant, and its
-// move ordering; games without such a file are searched with the generic
-// knowledge (sorted symmetric piles, foundation moves first, no pruning).
-// Tests compare results with and without the safe moves over many deals.
+// their heights; never two positions that differ in a way the rules read:
+// positions that are merely reachable from one another do not qualify,
+// since the search turns away the move that leads from one to the other,
+// the mistake TestTwelvePassNeeded pins), safe automatic moves, moves a
+// shortest win never makes (left out of the order), and proven dead
+// positions, each with the argument that makes it correct for that
+// variant, and its move ordering; games without such a file are searched
+// with the generic knowledge (sorted symmetric piles, foundation moves
+// first, no pruning). Tests compare results with and without each piece
+// of knowledge over many deals and positions.
 //
 // Hidden cards. For variants whose deals hide cards (Variant.Hidden, e.g.
 // sympathy) the solver reads the hidden cards like any others: it solves
