@@ -680,4 +680,9 @@ func (q *suitSearch) play(dir int, r int8) bool {
 
 // probePlan: the zodiac's losses are out of reach of the exhaustive search
 // (the first phase is too large) and its wins come from short restarts.
-func (g *zodiac) probePlan() (float64, int64) { return 0.95, 1000 }
+func (g *zodiac) probePlan() (float64, int64) { return 0.95, zoProbeUnit }
+
+// zoProbeUnit is the node limit of the shortest probe: 300 rather than
+// 1000 (found by trial: 40 deals at 1 M positions, 29 won instead of 27;
+// 100 did as well as 300).
+var zoProbeUnit int64 = 300
