@@ -67,6 +67,26 @@ const (
 // lies. (With two places taking c, or the other copy still out, a copy put
 // on the wrong place could block the other place's run, so no move is
 // made then.)
+// Safe move, overlapping runs (endgame, new-places). When the ace run of
+// a suit s (top a) has reached or passed the top k of its king run
+// (a >= k), a move of a pile's top card c onto a foundation is safe. The
+// ranks k..a are then on the foundations twice; the ace run needs each of
+// a+1, …, K once, in that order, and the cards left for it are the last
+// copies of those ranks; the king run likewise needs k-1, …, A. No card
+// of one list is one rank from a card of the other (they are two or more
+// apart), the runs never meet again, so no card of s ever passes, and in
+// new-places a card is built only on its own suit. Say c is a+1, for the
+// ace run (the king run is alike). In any line L from P, what is ever
+// built on c is a+2, then on that a+3, and so on (a+1 and below are gone
+// or under c): a rising chain of the ace run's next cards. Let L' play c
+// at once, then L, except that each card L builds on the chain goes to
+// the ace run instead (it is the run's next card: the run cannot move
+// past a in L before c goes up, and in L' holds c and the chain so far),
+// and each later move in L of a chain card, or of c, is left out (the
+// card is already up). Every other move finds the same top card on its
+// target, or a target that L covers with a chain card and L' leaves free;
+// the card under c is free sooner. So L' wins whenever L does, and is no
+// longer. TestTwelveKnowledge compares answers with and without.
 type twelveCtx struct {
 	v       *engine.Variant
 	deals   int32
@@ -77,8 +97,9 @@ type twelveCtx struct {
 	buf     []byte
 	tmp     []scored
 	alwaysF bool
-	// keepLone keeps the builds loneBuild leaves out (for tests).
-	keepLone bool
+	// keepLone keeps the builds loneBuild leaves out, noOverlap turns off
+	// the safe move of overlapping runs (for tests).
+	keepLone, noOverlap bool
 }
 
 func newTwelve(v *engine.Variant) *twelveCtx {
@@ -188,6 +209,22 @@ func (g *twelveCtx) dead(s *engine.State) bool {
 	return s.Vars[twVarDeal] >= g.deals && g.locked(s)
 }
 
+// overlaps reports whether the ace run of suit su has reached or passed
+// the top of its king run (a >= k; both runs started).
+func (g *twelveCtx) overlaps(s *engine.State, su engine.Suit) bool {
+	a, k := 0, 14
+	for f := 0; f < 8; f++ {
+		if t := s.Piles[twFound+f].Top(); t != engine.NoCard && t.Suit() == su {
+			if f < 4 {
+				a = int(t.Rank())
+			} else {
+				k = int(t.Rank())
+			}
+		}
+	}
+	return a >= k
+}
+
 func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
 	if !g.endgame(s) {
 		return engine.Move{}, false
@@ -202,6 +239,9 @@ func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, boo
 			on, done = twOnFoundations(s), true
 		}
 		c := s.Piles[m.From].Top()
+		if g.inSuit && !g.noOverlap && g.overlaps(s, c.Suit()) {
+			return m, true
+		}
 		r := c.Rank()
 		ok := on[c.Suit()][r] == 1
 		for su := 0; su < 4 && ok; su++ {

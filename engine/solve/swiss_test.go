@@ -112,67 +112,85 @@ func TestTwelvePassNeeded(t *testing.T) {
 }
 
 // TestTwelveLoneBuild compares answers with and without the endgame
-// pruning of builds that move a pile's last card (loneBuild in swiss.go),
-// on endgame positions of two kinds: positions of a winning line pushed
-// off it by a few random moves (mostly won), and positions reached by
-// random play (foundation moves taken when there are some; mostly lost).
+// pruning of builds that move a pile's last card (loneBuild in swiss.go).
 func TestTwelveLoneBuild(t *testing.T) {
 	for _, c := range []struct {
 		id    string
 		seeds []uint64 // deals the solver wins quickly
 	}{{"swiss", []uint64{1, 5}}, {"st-helena", []uint64{1, 2}}, {"new-places", []uint64{1}}} {
 		v, _ := engine.Lookup(c.id)
-		with, without := New(v), New(v)
 		g := newTwelve(v)
 		g.keepLone = true
-		without.ctx = g
-		won, lost := 0, 0
-		compare := func(s *engine.State, what string) {
-			a := with.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
-			b := without.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
-			if a.Outcome == Unknown || b.Outcome == Unknown {
-				return
+		compareOnEndgames(t, v, c.seeds, g, "loneBuild")
+	}
+}
+
+// TestTwelveOverlapSafe compares answers with and without the safe move of
+// overlapping runs of new-places (swiss.go).
+func TestTwelveOverlapSafe(t *testing.T) {
+	v, _ := engine.Lookup("new-places")
+	g := newTwelve(v)
+	g.noOverlap = true
+	compareOnEndgames(t, v, []uint64{1, 3}, g, "the overlap safe move")
+}
+
+// compareOnEndgames solves endgame positions of v with the full knowledge
+// and with the context without (lacking the piece of knowledge what), and
+// fails when they disagree. The positions are of two kinds: positions of
+// the winning lines of the given deals pushed off them by a few random
+// moves (mostly won), and positions reached by random play (foundation
+// moves taken when there are some; mostly lost).
+func compareOnEndgames(t *testing.T, v *engine.Variant, seeds []uint64, without *twelveCtx, what string) {
+	t.Helper()
+	full, less := New(v), New(v)
+	less.ctx = without
+	g := newTwelve(v)
+	won, lost := 0, 0
+	compare := func(s *engine.State, where string) {
+		a := full.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+		b := less.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+		if a.Outcome == Unknown || b.Outcome == Unknown {
+			return
+		}
+		if a.Outcome != b.Outcome {
+			t.Errorf("%s %s: %s with %s, %s without", v.ID, where, a.Outcome, what, b.Outcome)
+		}
+		if a.Outcome == Won {
+			won++
+		} else {
+			lost++
+		}
+	}
+	for _, seed := range seeds {
+		s := engine.NewDeal(v, seed, 0)
+		r := full.Solve(s, Options{MaxNodes: 3000000})
+		if r.Outcome != Won {
+			t.Fatalf("%s seed %d: %s, want won", v.ID, seed, r.Outcome)
+		}
+		rng := engine.NewRand(seed)
+		for i, m := range r.Moves {
+			s.Do(m)
+			if !g.endgame(s) || (len(r.Moves)-i)%3 != 0 {
+				continue
 			}
-			if a.Outcome != b.Outcome {
-				t.Errorf("%s %s: %s with loneBuild, %s without", c.id, what, a.Outcome, b.Outcome)
-			}
-			if a.Outcome == Won {
-				won++
-			} else {
-				lost++
+			extra := randomMoves(s, rng, rng.Intn(5), nil)
+			compare(s, fmt.Sprintf("seed %d move %d+%d", seed, i+1, extra))
+			for ; extra > 0; extra-- {
+				s.Undo()
 			}
 		}
-		for _, seed := range c.seeds {
-			s := engine.NewDeal(v, seed, 0)
-			r := with.Solve(s, Options{MaxNodes: 3000000})
-			if r.Outcome != Won {
-				t.Fatalf("%s seed %d: %s, want won", c.id, seed, r.Outcome)
-			}
-			rng := engine.NewRand(seed)
-			for i, m := range r.Moves {
-				s.Do(m)
-				if !g.endgame(s) || (len(r.Moves)-i)%3 != 0 {
-					continue
-				}
-				extra := randomMoves(s, rng, rng.Intn(5), nil)
-				compare(s, fmt.Sprintf("seed %d move %d+%d", seed, i+1, extra))
-				for ; extra > 0; extra-- {
-					s.Undo()
-				}
-			}
+	}
+	for seed := uint64(1); seed <= 60; seed++ {
+		s := engine.NewDeal(v, seed, 0)
+		rng := engine.NewRand(seed)
+		n := randomMoves(s, rng, 2000, func(s *engine.State) bool { return g.endgame(s) && rng.Intn(3) == 0 })
+		if g.endgame(s) {
+			compare(s, fmt.Sprintf("seed %d after %d random moves", seed, n))
 		}
-		for seed := uint64(1); seed <= 60; seed++ {
-			s := engine.NewDeal(v, seed, 0)
-			rng := engine.NewRand(seed)
-			n := randomMoves(s, rng, 2000, func(s *engine.State) bool { return g.endgame(s) && rng.Intn(3) == 0 })
-			if g.endgame(s) {
-				compare(s, fmt.Sprintf("seed %d after %d random moves", seed, n))
-			}
-		}
-		t.Logf("%s: %d endgame positions decided both ways, %d won, %d lost", c.id, won+lost, won, lost)
-		if won < 5 || lost < 5 {
-			t.Errorf("%s: %d won and %d lost positions decided both ways: the test proves little", c.id, won, lost)
-		}
+	}
+	t.Logf("%s, %s: %d endgame positions decided both ways, %d won, %d lost", v.ID, what, won+lost, won, lost)
+	if won < 5 || lost < 5 {
+		t.Errorf("%s, %s: %d won and %d lost positions decided both ways: the test proves little", v.ID, what, won, lost)
 	}
 }
 
