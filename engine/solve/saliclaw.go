@@ -34,7 +34,9 @@ const (
 // newest); once it is out no rule reads their order any more (a card may go
 // from the top of any packet onto any bare king, and to any foundation), so
 // they are sorted, each with its once-per-king bit (the only counter), which
-// travels with its packet.
+// travels with its packet. While the pack lasts the key also says whether
+// a lazy move is pending (see lazyOn), which decides whether the deal may
+// be made.
 //
 // Safe move. A card of rank r may go on a foundation at once when every
 // foundation is at least r-1 high. Proof: compare the position P with the
@@ -52,7 +54,7 @@ type salicLaw struct {
 	once    int
 	anyTime int
 	// root is the depth of the position a search starts from: the moves
-	// before it were not made under the lazy rule (see lazy).
+	// before it were not made under the lazy rule (see lazyOn).
 	root int
 	// noLazy turns the lazy rule off (tests compare answers both ways).
 	noLazy bool
@@ -258,6 +260,24 @@ func (g *salicLaw) won(s *engine.State) bool {
 	return true
 }
 
+// safe returns a foundation move of one of two kinds (see the type's
+// comment for the first): a card of rank r when every foundation is at
+// least r-1 high (during the deal only an urgent one, see lazyOn); or, once
+// the pack is out, a card alone on its king Q (under once-per-king only
+// if Q may take a card again). Proof of the second: let P1 be the position
+// with the card x on the foundation, P0 the one before. P1 is P0 with x
+// taken off Q, now bare. Play a winning line of P0 from P1 move for move,
+// but for the first move of x (left out: if x goes to a foundation the
+// positions then agree; if it goes to another bare king Q', P1 is again
+// P0 with x taken off a king, Q', bare in P1) and for a move putting a card
+// y of rank r on a foundation before it, made in P1 onto Q instead (Q is
+// bare in P1, nothing went onto it in P0 while x lay there), after which
+// both positions hold a card of rank r on Q and agree, suits being unread.
+// Every other move is legal in P1 as in P0: P1 has one foundation more at
+// r and one fewer at r-1, which only a card of rank r notices. So P1 wins
+// whenever P0 does, with a line no longer; with one foundation move fewer
+// to make, the search reaches a win from it (its steps shorten the line or
+// keep its length and put a card up).
 func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
 	minH := 99
 	for f := slFound; f < slFound+8; f++ {
@@ -300,8 +320,24 @@ func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 //     king moving to another bare king (without once-per-king), which gives
 //     the very key it left;
 //   - once the pack is out, a card moving onto a bare king when it may go
-//     to a foundation instead (slFoundationFirst);
+//     to a foundation instead (proof below);
 //   - the moves the lazy rule forbids (see lazyOn).
+//
+// Foundation first: the proof that, once the pack is out, a card x of
+// rank r that may go to a foundation need not go to a bare king K instead.
+// Let P1 be the position with x on the foundation, P2 the one with x on K.
+// P1 is P2 with x taken from K to the foundation (and K's once-per-king
+// bit clear, which only allows more). Play a winning line of P2 from P1
+// move for move, with two exceptions. The first move of x in it is left
+// out (if it goes to the foundation the positions are then the same; if it
+// goes to another bare king K', P1 is still P2 with x taken off K', now
+// bare in P1). A move putting a card y of rank r on a foundation before
+// that is made, in P1, onto K instead: P1 has one foundation fewer at r-1,
+// but K is bare there (no card could go onto K while x lay on it in P2),
+// and then both positions hold a card of rank r on K and agree (suits are
+// not read). Every other move is legal in P1 as in P2: P1 has one more
+// foundation at height r and one fewer at r-1, which only a card of rank r
+// notices. So P1 wins whenever P2 does, with a line no longer.
 func (g *salicLaw) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
 	var has [13]bool // has[r]: some foundation is r high
 	for f := slFound; f < slFound+8; f++ {
@@ -374,23 +410,6 @@ func slFirstOfHeight(s *engine.State, f int) bool {
 	}
 	return true
 }
-
-// slFoundationFirst is the proof that, once the pack is out, a card x of
-// rank r that may go to a foundation need not go to a bare king K instead.
-// Let P1 be the position with x on the foundation, P2 the one with x on K.
-// P1 is P2 with x taken from K to the foundation (and K's once-per-king
-// bit clear, which only allows more). Play a winning line of P2 from P1
-// move for move, with two exceptions. The first move of x in it is left
-// out (if it goes to the foundation the positions are then the same; if it
-// goes to another bare king K', P1 is still P2 with x taken off K', now
-// bare in P1). A move putting a card y of rank r on a foundation before
-// that is made, in P1, onto K instead: P1 has one foundation fewer at r-1,
-// but K is bare there (no card could go onto K while x lay on it in P2),
-// and then both positions hold a card of rank r on K and agree (suits are
-// not read). Every other move is legal in P1 as in P2: P1 has one more
-// foundation at height r and one fewer at r-1, which only a card of rank r
-// notices. So P1 wins whenever P2 does, with a line no longer.
-const slFoundationFirst = 0
 
 // appendSortedPiles appends the cards of len(segs) interchangeable piles
 // starting at pile first, each ended by 0xFF, in sorted order, so that
