@@ -119,6 +119,17 @@ func (b *slBound) stuck(s *engine.State) bool {
 	default:
 		return false // not a position of the deal start saw
 	}
+	lowest := 11 // the lowest foundation: ranks above it have cards to go
+	for _, h := range height {
+		lowest = min(lowest, h)
+	}
+	open := false
+	for r := max(2, lowest+1); r <= 11 && !open; r++ {
+		open = fut.stock[r] == 0
+	}
+	if !open {
+		return false // every rank still to go has a card in the pack
+	}
 	newest := slNewest(s)
 	nonEmpty := fut.nonEmpty // the packets still to start that get cards
 	for p := slKings; p <= newest; p++ {
