@@ -67,8 +67,6 @@ type constitution struct {
 	base  int       // depth of the position the search started from
 	pend  []coDepth // per depth from base: the deal reduction's record (constitution_deal.go)
 	noPOR bool      // tests: search without the deal reduction
-	segs  [8][]byte
-	buf   []byte
 	tmp   []scored
 }
 
@@ -97,7 +95,7 @@ func (g *constitution) key(s *engine.State, dst []byte) []byte {
 	}
 	dst = append(dst, pend)
 	for row := coPrivy; row < coFound; row += 8 {
-		dst = appendSortedPiles(dst, s, row, g.segs[:], &g.buf)
+		dst = appendPilesSorted(dst, s, row, 8)
 	}
 	return dst
 }

@@ -411,28 +411,6 @@ func slFirstOfHeight(s *engine.State, f int) bool {
 	return true
 }
 
-// appendSortedPiles appends the cards of len(segs) interchangeable piles
-// starting at pile first, each ended by 0xFF, in sorted order, so that
-// positions differing only in their order share a key. segs and buf are
-// the caller's scratch space (no allocation once warm).
-func appendSortedPiles(dst []byte, s *engine.State, first int, segs [][]byte, buf *[]byte) []byte {
-	b := (*buf)[:0]
-	for i := range segs {
-		st := len(b)
-		for _, c := range s.Piles[first+i].Cards {
-			b = append(b, byte(c))
-		}
-		b = append(b, 0xFF)
-		segs[i] = b[st:len(b):len(b)]
-	}
-	*buf = b
-	sortByteSegs(segs)
-	for _, sg := range segs {
-		dst = append(dst, sg...)
-	}
-	return dst
-}
-
 // sortByteSegs sorts byte strings by insertion sort (the groups are small).
 func sortByteSegs(a [][]byte) {
 	for i := 1; i < len(a); i++ {

@@ -93,8 +93,6 @@ type twelveCtx struct {
 	f2f     bool // cards may pass between foundations (always, or by option)
 	f2fOpt  int
 	inSuit  bool // building follows suit (new-places)
-	segs    [12][]byte
-	buf     []byte
 	tmp     []scored
 	alwaysF bool
 	// keepLone keeps the builds loneBuild leaves out, noOverlap turns off
