@@ -28,7 +28,8 @@ A progress bar is drawn on standard error when it is a terminal.
 -write DIR writes DIR/<game>.yaml with the figures, the budget and the date
 (this is how corpus/stats is regenerated). -nodes caps each search at N
 positions as well, a budget that does not depend on the machine or its
-load; with -nodes alone there is no time limit.`,
+load; with -nodes alone there is no time limit. The deals proved lost and
+those left undecided are listed (JSON: lost_seeds, unknown_seeds).`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
@@ -119,6 +120,9 @@ func statsText(w io.Writer, r solve.StatsResult) {
 	}
 	if r.OpenCards {
 		fmt.Fprintln(w, "open-card problem: the solver knows the face-down cards")
+	}
+	if len(r.LostSeeds) > 0 {
+		fmt.Fprintf(w, "lost deals: %s\n", seedList(r.LostSeeds, 40))
 	}
 	if len(r.UnknownSeeds) > 0 {
 		fmt.Fprintf(w, "unknown deals: %s\n", seedList(r.UnknownSeeds, 40))

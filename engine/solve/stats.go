@@ -37,7 +37,9 @@ type StatsResult struct {
 	NodesPerSec float64 `json:"nodes_per_sec"`
 	SeenCapHits int     `json:"seen_cap_hits"`
 	OpenCards   bool    `json:"open_cards"`
-	// UnknownSeeds lists the deals left undecided, in increasing order.
+	// LostSeeds and UnknownSeeds list the deals proved lost and those left
+	// undecided, in increasing order.
+	LostSeeds    []uint64 `json:"lost_seeds"`
 	UnknownSeeds []uint64 `json:"unknown_seeds"`
 }
 
@@ -98,6 +100,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 			res.Won++
 		case Lost:
 			res.Lost++
+			res.LostSeeds = append(res.LostSeeds, r.seed)
 		default:
 			res.Unknown++
 			res.UnknownSeeds = append(res.UnknownSeeds, r.seed)
@@ -124,6 +127,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		res.CI95 = [2]float64{lo, hi}
 	}
 	slices.Sort(times)
+	slices.Sort(res.LostSeeds)
 	slices.Sort(res.UnknownSeeds)
 	res.MedianMS = Percentile(times, 0.5)
 	res.P90MS = Percentile(times, 0.9)
