@@ -47,56 +47,77 @@ func (w *keyWatch) key(s *engine.State, dst []byte) []byte {
 	return dst
 }
 
-// agreeKnowledge solves deals of game id with its full knowledge and with
-// the safe moves and dead positions taken out, within a node budget each:
-// a deal decided both ways must get the same answer. It returns how many
-// deals were decided both ways.
+// agreeKnowledge solves deals 1..deals of game id with the full solver
+// and with one without the game's safe moves and dead positions, checks
+// that every winning line wins, and fails when both decide and disagree;
+// it returns how many both decided.
 func agreeKnowledge(t *testing.T, id string, opts []string, deals int, nodes int64) int {
 	t.Helper()
 	v, err := engine.Lookup(id)
 	if err != nil {
 		t.Fatal(err)
 	}
+	decided := agreeWith(t, v, opts, deals, nodes, withoutKnowledge(v))
+	t.Logf("%s %v: %d of %d deals decided both ways", id, opts, decided, deals)
+	return decided
+}
+
+// withoutKnowledge turns off a solver's safe moves and dead positions.
+func withoutKnowledge(v *engine.Variant) func(*Solver) {
+	return func(sv *Solver) { sv.ctx = bare{newCtx(v)} }
+}
+
+// agreeWith solves deals 1..deals with the full solver and with one that
+// mod changes, checks that every winning line of the full solver wins, and
+// fails when both decide and disagree; it returns how many both decided.
+func agreeWith(t *testing.T, v *engine.Variant, opts []string, deals int, nodes int64, mod func(*Solver)) int {
+	t.Helper()
 	o, err := v.ParseOptions(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	with, without := New(v), New(v)
-	without.ctx = bare{newCtx(v)}
+	mod(without)
 	decided := 0
 	for seed := uint64(1); seed <= uint64(deals); seed++ {
 		s := engine.NewDeal(v, seed, o)
 		a := with.Solve(s, Options{MaxNodes: nodes})
 		b := without.Solve(s, Options{MaxNodes: nodes})
 		if a.Outcome == Won && !replay(t, v, seed, o, a.Moves) {
-			t.Fatalf("%s %v seed %d: the winning line does not win", id, opts, seed)
+			t.Fatalf("%s %v seed %d: the winning line does not win", v.ID, opts, seed)
 		}
 		if a.Outcome != Unknown && b.Outcome != Unknown {
 			decided++
 			if a.Outcome != b.Outcome {
-				t.Errorf("%s %v seed %d: %s with the game's knowledge, %s without", id, opts, seed, a.Outcome, b.Outcome)
+				t.Errorf("%s %v seed %d: %s with the full knowledge, %s without", v.ID, opts, seed, a.Outcome, b.Outcome)
 			}
 		}
 	}
-	t.Logf("%s %v: %d of %d deals decided both ways", id, opts, decided, deals)
 	return decided
 }
 
-// agreeAlongLines is agreeKnowledge on positions nearer the end: for each
-// deal the full solver wins, it takes the positions of the winning line
-// every step moves, plays a few random moves from each (so that some are
-// lost), and solves each with and without the safe moves and dead positions.
-// It returns how many positions were decided both ways, and how many of
-// them lost.
+// agreeAlongLines is agreeKnowledge on positions nearer the end (see
+// agreeLines).
 func agreeAlongLines(t *testing.T, id string, opts []string, deals, step int, nodes int64) (decided, lost int) {
 	t.Helper()
 	v, _ := engine.Lookup(id)
+	return agreeLines(t, v, opts, deals, step, nodes, withoutKnowledge(v))
+}
+
+// agreeLines is agreeWith on positions nearer the end: for each deal the
+// full solver wins, it takes the positions of the winning line every step
+// moves, plays a few random moves from each (so that some are lost), and
+// solves each with the full solver and with the one mod changes. It
+// returns how many positions were decided both ways, and how many of them
+// lost.
+func agreeLines(t *testing.T, v *engine.Variant, opts []string, deals, step int, nodes int64, mod func(*Solver)) (decided, lost int) {
+	t.Helper()
 	o, err := v.ParseOptions(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	with, without := New(v), New(v)
-	without.ctx = bare{newCtx(v)}
+	mod(without)
 	for seed := uint64(1); seed <= uint64(deals); seed++ {
 		s := engine.NewDeal(v, seed, o)
 		r := with.Solve(s, Options{MaxNodes: 200000})
@@ -110,13 +131,12 @@ func agreeAlongLines(t *testing.T, id string, opts []string, deals, step int, no
 				continue
 			}
 			extra := 0
-			for k := 0; k < 4 && !s.Won(); k++ {
+			for ; extra < 4 && !s.Won(); extra++ {
 				ms := s.Moves()
 				if len(ms) == 0 {
 					break
 				}
 				s.Do(ms[rng.Intn(len(ms))])
-				extra++
 			}
 			a := with.Solve(s, Options{MaxNodes: nodes})
 			b := without.Solve(s, Options{MaxNodes: nodes})
@@ -126,18 +146,15 @@ func agreeAlongLines(t *testing.T, id string, opts []string, deals, step int, no
 					lost++
 				}
 				if a.Outcome != b.Outcome {
-					t.Errorf("%s %v seed %d move %d+%d: %s with the game's knowledge, %s without", id, opts, seed, i+1, extra, a.Outcome, b.Outcome)
+					t.Errorf("%s %v seed %d move %d+%d: %s with the full knowledge, %s without", v.ID, opts, seed, i+1, extra, a.Outcome, b.Outcome)
 				}
 			}
 			for ; extra > 0; extra-- {
 				s.Undo()
 			}
 		}
-		for range r.Moves {
-			s.Undo()
-		}
 	}
-	t.Logf("%s %v: %d positions decided both ways, %d of them lost", id, opts, decided, lost)
+	t.Logf("%s %v: %d positions decided both ways, %d of them lost", v.ID, opts, decided, lost)
 	return decided, lost
 }
 
