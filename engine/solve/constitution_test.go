@@ -199,35 +199,30 @@ func TestConstitutionKnowledge(t *testing.T) {
 // playouts must never change them.
 func TestConstitutionNoCounters(t *testing.T) {
 	v, _ := engine.Lookup("constitution")
-	var w engine.Walker
-	for seed := uint64(1); seed <= 20; seed++ {
-		s := engine.NewDeal(v, seed, 0)
-		aside := func() string {
-			b := []byte{}
-			for p := coTalon + 1; p < len(s.Piles); p++ {
-				b = pileBytes(b, &s.Piles[p])
-			}
-			return string(b)
+	aside := func(s *engine.State) string {
+		b := []byte{}
+		for p := coTalon + 1; p < len(s.Piles); p++ {
+			b = pileBytes(b, &s.Piles[p])
 		}
-		before := aside()
-		n, _ := w.Playout(s, engine.NewRand(seed), 2000)
-		for ; n >= 0; n-- {
-			if s.Vars != [engine.NumVars]int32{} {
-				t.Fatalf("seed %d: constitution sets a counter", seed)
-			}
-			for _, p := range s.Piles {
-				if p.Down != 0 {
-					t.Fatalf("seed %d: constitution has face-down cards", seed)
-				}
-			}
-			if aside() != before {
-				t.Fatalf("seed %d: a set-aside card moved", seed)
-			}
-			if n > 0 {
-				s.Undo()
-			}
-		}
+		return string(b)
 	}
+	before := map[uint64]string{}
+	onPlayouts(t, v, nil, 20, func(s *engine.State) {
+		if _, ok := before[s.Seed]; !ok {
+			before[s.Seed] = aside(engine.NewDeal(v, s.Seed, 0))
+		}
+		if s.Vars != [engine.NumVars]int32{} {
+			t.Fatalf("seed %d: constitution sets a counter", s.Seed)
+		}
+		for _, p := range s.Piles {
+			if p.Down != 0 {
+				t.Fatalf("seed %d: constitution has face-down cards", s.Seed)
+			}
+		}
+		if aside(s) != before[s.Seed] {
+			t.Fatalf("seed %d: a set-aside card moved", s.Seed)
+		}
+	})
 }
 
 // TestConstitutionRuns checks the fact that makes a dead test of the
@@ -237,26 +232,36 @@ func TestConstitutionNoCounters(t *testing.T) {
 func TestConstitutionRuns(t *testing.T) {
 	v, _ := engine.Lookup("constitution")
 	for _, opts := range [][]string{nil, {"free-vacancies"}, {"talon-on-people"}} {
-		o, err := v.ParseOptions(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w engine.Walker
-		for seed := uint64(1); seed <= 20; seed++ {
-			s := engine.NewDeal(v, seed, o)
-			n, _ := w.Playout(s, engine.NewRand(seed), 2000)
-			for ; n >= 0; n-- {
-				for p := coPrivy; p < coPeople; p++ {
-					cards := s.Piles[p].Cards
-					for i := 1; i < len(cards); i++ {
-						if cards[i].Rank()+1 != cards[i-1].Rank() || cards[i].Red() == cards[i-1].Red() {
-							t.Fatalf("%v seed %d: pile %d is not a run: %v", opts, seed, p, cards)
-						}
+		onPlayouts(t, v, opts, 20, func(s *engine.State) {
+			for p := coPrivy; p < coPeople; p++ {
+				cards := s.Piles[p].Cards
+				for i := 1; i < len(cards); i++ {
+					if cards[i].Rank()+1 != cards[i-1].Rank() || cards[i].Red() == cards[i-1].Red() {
+						t.Fatalf("%v seed %d: pile %d is not a run: %v", opts, s.Seed, p, cards)
 					}
 				}
-				if n > 0 {
-					s.Undo()
-				}
+			}
+		})
+	}
+}
+
+// onPlayouts calls f on every position of a random playout (at most 2000
+// moves) of each of deals 1..deals of v under opts, from the last back to
+// the deal.
+func onPlayouts(t *testing.T, v *engine.Variant, opts []string, deals int, f func(*engine.State)) {
+	t.Helper()
+	o, err := v.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w engine.Walker
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := engine.NewDeal(v, seed, o)
+		n, _ := w.Playout(s, engine.NewRand(seed), 2000)
+		for ; n >= 0; n-- {
+			f(s)
+			if n > 0 {
+				s.Undo()
 			}
 		}
 	}
