@@ -1,10 +1,6 @@
 package solve
 
-import (
-	"slices"
-
-	"pasyans/engine"
-)
+import "pasyans/engine"
 
 // The Constitution: four rows of eight (Privy Council v, Lords l, Commons
 // c, People p), eight foundations (two per suit, f1 f2 spades, f3 f4
@@ -220,11 +216,7 @@ func (g *constitution) order(s *engine.State, moves []engine.Move, dst []engine.
 		}
 		g.tmp = append(g.tmp, scored{m, int8(r)})
 	}
-	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
-	for _, x := range g.tmp {
-		dst = append(dst, x.m)
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }
 
 // probePlan: nearly all of the budget to the probes, in units of 1000

@@ -228,12 +228,5 @@ func (g *fifteen) order(s *engine.State, moves []engine.Move, dst []engine.Move)
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	for r := int8(0); r < 7; r++ {
-		for _, x := range g.tmp {
-			if x.r == r {
-				dst = append(dst, x.m)
-			}
-		}
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }

@@ -78,6 +78,16 @@ type scored struct {
 	r int8
 }
 
+// appendRanked appends the moves of ms to dst, lowest rank first, moves of
+// one rank in the order given.
+func appendRanked(dst []engine.Move, ms []scored) []engine.Move {
+	slices.SortStableFunc(ms, func(a, b scored) int { return int(a.r) - int(b.r) })
+	for _, x := range ms {
+		dst = append(dst, x.m)
+	}
+	return dst
+}
+
 func newGeneric(v *engine.Variant) *generic {
 	g := &generic{v: v, k: newKeyer(v), rank: make([]int8, len(v.Piles))}
 	for i, p := range v.Piles {
@@ -117,9 +127,5 @@ func (g *generic) order(s *engine.State, moves []engine.Move, dst []engine.Move)
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
-	for _, x := range g.tmp {
-		dst = append(dst, x.m)
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }

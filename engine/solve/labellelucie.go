@@ -154,12 +154,5 @@ func (g *laBelleLucie) order(s *engine.State, moves []engine.Move, dst []engine.
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	for r := int8(0); r <= 4; r++ {
-		for _, x := range g.tmp {
-			if x.r == r {
-				dst = append(dst, x.m)
-			}
-		}
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }

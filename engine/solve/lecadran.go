@@ -236,14 +236,7 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	for r := int8(0); r < 8; r++ {
-		for _, x := range g.tmp {
-			if x.r == r {
-				dst = append(dst, x.m)
-			}
-		}
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }
 
 // rankCardMove ranks a move onto a column (see order); ok is false for a

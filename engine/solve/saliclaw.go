@@ -1,10 +1,6 @@
 package solve
 
-import (
-	"slices"
-
-	"pasyans/engine"
-)
+import "pasyans/engine"
 
 // The Salic Law: king packets k1..k8 (0..7), foundations f1..f8 (8..15)
 // built from the ace to the knave in any suit, queens q1..q8 (16..23), the
@@ -392,11 +388,7 @@ func (g *salicLaw) order(s *engine.State, moves []engine.Move, dst []engine.Move
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
-	for _, x := range g.tmp {
-		dst = append(dst, x.m)
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }
 
 // slFirstOfHeight reports whether foundation f is the first foundation of

@@ -1,10 +1,6 @@
 package solve
 
-import (
-	"slices"
-
-	"pasyans/engine"
-)
+import "pasyans/engine"
 
 // The three twelve-pile games of source 003 (swiss, st-helena, new-places)
 // share one machinery (engine/variants/swiss.go, "twelve"): twelve piles
@@ -168,23 +164,29 @@ func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 // different keys: one key for both would turn away the pass that leads
 // from one to the other, as the first version did; TestTwelvePassNeeded.)
 func (g *twelveCtx) suitRuns(s *engine.State, dst []byte) []byte {
-	var a, k [4]byte
+	a, k := twRuns(s)
+	for su := range a {
+		dst = append(dst, byte(a[su]), byte(k[su]))
+	}
+	return dst
+}
+
+// twRuns returns, per suit, the top rank a of its ace run (0: none) and
+// the top rank k of its king run (14: none).
+func twRuns(s *engine.State) (a, k [4]int) {
 	for su := range k {
 		k[su] = 14
 	}
 	for f := 0; f < 8; f++ {
 		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
 			if f < 4 {
-				a[t.Suit()] = byte(t.Rank())
+				a[t.Suit()] = int(t.Rank())
 			} else {
-				k[t.Suit()] = byte(t.Rank())
+				k[t.Suit()] = int(t.Rank())
 			}
 		}
 	}
-	for su := range a {
-		dst = append(dst, a[su], k[su])
-	}
-	return dst
+	return a, k
 }
 
 // onFoundations returns, per suit and rank, how many copies lie on the
@@ -210,17 +212,8 @@ func (g *twelveCtx) dead(s *engine.State) bool {
 // overlaps reports whether the ace run of suit su has reached or passed
 // the top of its king run (a >= k; both runs started).
 func (g *twelveCtx) overlaps(s *engine.State, su engine.Suit) bool {
-	a, k := 0, 14
-	for f := 0; f < 8; f++ {
-		if t := s.Piles[twFound+f].Top(); t != engine.NoCard && t.Suit() == su {
-			if f < 4 {
-				a = int(t.Rank())
-			} else {
-				k = int(t.Rank())
-			}
-		}
-	}
-	return a >= k
+	a, k := twRuns(s)
+	return a[su] >= k[su]
 }
 
 func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, bool) {
@@ -281,11 +274,7 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	slices.SortStableFunc(g.tmp, func(a, b scored) int { return int(a.r) - int(b.r) })
-	for _, x := range g.tmp {
-		dst = append(dst, x.m)
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }
 
 // buildRank ranks a build from a pile holding src by how far the card it
@@ -315,29 +304,17 @@ func buildRank(src []engine.Card, need *[64]int8) int8 {
 // k) as k-1, so it is r-a cards from the one (if r > a) and k-r from the
 // other (if r < k).
 func twNeed(s *engine.State) (need [64]int8) {
-	var a, k [4]int8
-	for su := range k {
-		k[su] = 14
-	}
-	for f := 0; f < 8; f++ {
-		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
-			if f < 4 {
-				a[t.Suit()] = int8(t.Rank())
-			} else {
-				k[t.Suit()] = int8(t.Rank())
-			}
-		}
-	}
+	a, k := twRuns(s)
 	for su := 0; su < 4; su++ {
-		for r := int8(engine.Ace); r <= int8(engine.King); r++ {
-			d := int8(99)
-			if r > a[su] {
-				d = r - a[su]
+		for r := engine.Ace; r <= engine.King; r++ {
+			d := 99
+			if int(r) > a[su] {
+				d = int(r) - a[su]
 			}
-			if r < k[su] {
-				d = min(d, k[su]-r)
+			if int(r) < k[su] {
+				d = min(d, k[su]-int(r))
 			}
-			need[engine.NewCard(engine.Rank(r), engine.Suit(su))] = d
+			need[engine.NewCard(r, engine.Suit(su))] = int8(d)
 		}
 	}
 	return need

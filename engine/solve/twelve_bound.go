@@ -110,18 +110,7 @@ type twBound struct {
 }
 
 func (b *twBound) init(s *engine.State) {
-	for su := range b.k {
-		b.k[su] = 14
-	}
-	for f := 0; f < 8; f++ {
-		if t := s.Piles[twFound+f].Top(); t != engine.NoCard {
-			if f < 4 {
-				b.a[t.Suit()] = int(t.Rank())
-			} else {
-				b.k[t.Suit()] = int(t.Rank())
-			}
-		}
-	}
+	b.a, b.k = twRuns(s)
 	var off [64]bool
 	for _, c := range s.Piles[twStock].Cards {
 		b.outD[c]++

@@ -449,14 +449,7 @@ func (g *zodiac) order(s *engine.State, moves []engine.Move, dst []engine.Move) 
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
-	for r := int8(0); r < 6; r++ {
-		for _, x := range g.tmp {
-			if x.r == r {
-				dst = append(dst, x.m)
-			}
-		}
-	}
-	return dst
+	return appendRanked(dst, g.tmp)
 }
 
 // zoDealRank is where the deal and the redeal come in the order.
