@@ -81,12 +81,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pasyans "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	runFn := c.flags(fs)
-	fs.Usage = func() { printUsage(stderr, c, fs) }
+	// The flag package calls Usage on -h and on a bad flag alike; the
+	// usage is printed here instead, once, to the stream that fits.
+	fs.Usage = func() {}
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printUsage(stdout, c, fs)
 			return 0
 		}
+		printUsage(stderr, c, fs)
 		return 2
 	}
 	return exitStatus(runFn(e, fs.Args()), stderr)

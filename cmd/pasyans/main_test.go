@@ -77,6 +77,19 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
+// TestHelpOnce checks that -h prints the usage once, on standard output,
+// and a bad flag prints it once, on standard error.
+func TestHelpOnce(t *testing.T) {
+	out, errs, code := cli(t, "", "stats", "-h")
+	if code != 0 || errs != "" || strings.Count(out, "usage: pasyans stats") != 1 {
+		t.Fatalf("stats -h: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+	out, errs, code = cli(t, "", "stats", "-nope")
+	if code != 2 || out != "" || strings.Count(errs, "usage: pasyans stats") != 1 {
+		t.Fatalf("stats -nope: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+}
+
 func TestGamesJSON(t *testing.T) {
 	out, errs, code := cli(t, "", "games", "-json")
 	if code != 0 {
