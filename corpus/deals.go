@@ -58,8 +58,10 @@ func (l *loader) loadDeal(name string, data []byte) *Deal {
 	if d.Title.EN == "" || d.Title.RU == "" {
 		l.d.add(at("title"), CheckTitles, "missing title.en or title.ru")
 	}
-	if d.Outcome != "won" && d.Outcome != "lost" {
-		l.d.add(at("outcome"), CheckDeal, "outcome %q: want won or lost", d.Outcome)
+	switch d.Outcome {
+	case "won", "lost", "failed":
+	default:
+		l.d.add(at("outcome"), CheckDeal, "outcome %q: want won, lost or failed", d.Outcome)
 	}
 	g := l.ed.Game(d.Game)
 	if g == nil {

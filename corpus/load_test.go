@@ -212,7 +212,7 @@ func TestBrokenCorpora(t *testing.T) {
 		{"deal-bad-move", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: lost\nmoves: |\n  deal\n  zz>k1\n"}},
 			[]string{`deals/salic-law/bad.yaml:7: move 2: bad move "zz>k1": no pile "zz" in salic-law; *`}},
 		{"deal-bad-outcome", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: drawn\nmoves: deal\n"}},
-			[]string{`deals/salic-law/bad.yaml:4: outcome "drawn": want won or lost`}},
+			[]string{`deals/salic-law/bad.yaml:4: outcome "drawn": want won, lost or failed`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

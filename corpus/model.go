@@ -128,12 +128,17 @@ type Term struct {
 
 // Deal is an example deal: deals/<game>/<name>.yaml.
 type Deal struct {
-	Name       string // the file name without .yaml
-	Game       string
-	Title      DealTitle
-	Seed       uint64
-	Options    []string
-	Outcome    string            // "won" or "lost"
+	Name    string // the file name without .yaml
+	Game    string
+	Title   DealTitle
+	Seed    uint64
+	Options []string
+	// Outcome is "won" (the moves win), "lost" (no line wins the deal:
+	// the solver's proof starts from the deal) or "failed" (the moves end
+	// in a position from which no line wins, the failure the book
+	// describes; the proof starts from that position, and the deal itself
+	// may be winnable by other play).
+	Outcome    string
 	Moves      []engine.MoveText // lines are lines of the deal file
 	Commentary []Comment
 	Proof      *Proof

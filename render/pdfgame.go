@@ -328,7 +328,10 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		desc += ", options " + strings.Join(dl.Options, ", ")
 	}
 	desc += fmt.Sprintf("; %d moves; stated outcome: %s.", len(dl.Moves), dl.Outcome)
-	if dl.Proof != nil {
+	switch {
+	case dl.Proof != nil && dl.Outcome == "failed":
+		desc += fmt.Sprintf(" The solver proved that no line wins from the position after the last move (%d positions, budget %s).", dl.Proof.Nodes, dl.Proof.Budget)
+	case dl.Proof != nil:
 		desc += fmt.Sprintf(" The solver proved the loss (%d positions, budget %s).", dl.Proof.Nodes, dl.Proof.Budget)
 	}
 	d.flow([]para{{spans: plain(desc, d.small), align: alignLeft, before: 1}})

@@ -18,7 +18,7 @@ type dealView struct {
 	Title    string
 	Seed     uint64
 	Options  []string
-	Outcome  string
+	Outcome  string // the outcome's label in the page's language
 	Initial  template.HTML // the SVG of the initial position
 	Data     template.JS   // dealData as JSON
 	Moves    []dealMove
@@ -96,12 +96,23 @@ func pileCards(v *engine.Variant, s *engine.State, j int) string {
 	return b.String()
 }
 
+// outcomeLabel names a deal's stated outcome in the page's language.
+func (pc *pageCtx) outcomeLabel(outcome string) string {
+	switch outcome {
+	case "won":
+		return pc.t("deal.outcome-won")
+	case "lost":
+		return pc.t("deal.outcome-lost")
+	}
+	return pc.t("deal.outcome-failed")
+}
+
 // buildDeal replays a deal with the engine and makes its view. A deal
 // that cannot be replayed in full is shown up to the first bad move, with
 // the reason (the checker fails the build's corpus anyway).
 func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dealView {
 	v := g.Variant
-	dv := dealView{ID: "deal-" + anchorID(d.Name), Title: d.Title.EN, Seed: d.Seed, Options: d.Options, Outcome: d.Outcome}
+	dv := dealView{ID: "deal-" + anchorID(d.Name), Title: d.Title.EN, Seed: d.Seed, Options: d.Options, Outcome: pc.outcomeLabel(d.Outcome)}
 	if pc.lang == "ru" && d.Title.RU != "" {
 		dv.Title = d.Title.RU
 	}

@@ -126,7 +126,7 @@ func dealSummary(ed *corpus.Edition, g *corpus.Game, f *findings) (string, map[s
 			f.add(*diag, "", "")
 			continue
 		}
-		if d.Outcome == "lost" {
+		if d.Outcome != "won" {
 			lost++
 			if diag := reprove(g.Variant, d); diag != nil {
 				f.add(*diag, "", "")
@@ -177,8 +177,8 @@ func replay(v *engine.Variant, d *corpus.Deal) *corpus.Diagnostic {
 	switch won := st.Won(); {
 	case d.Outcome == "won" && !won:
 		return fail(last, "stated won, but the position after the last move (%d) is not won", len(d.Moves))
-	case d.Outcome == "lost" && won:
-		return fail(last, "stated lost, but the moves win the game")
+	case d.Outcome != "won" && won:
+		return fail(last, "stated %s, but the moves win the game", d.Outcome)
 	}
 	return nil
 }

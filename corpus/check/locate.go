@@ -220,18 +220,19 @@ func paraID(p *corpus.Paragraph) string {
 	return p.ID
 }
 
-// reprove asks the solver to prove again that a lost deal has no win,
-// within the budget its proof states.
+// reprove asks the solver to prove again, within the budget its proof
+// states, that a lost deal has no win, or that a failed deal's moves end
+// in a position that has none.
 func reprove(v *engine.Variant, d *corpus.Deal) *corpus.Diagnostic {
 	fail := func(format string, args ...any) *corpus.Diagnostic {
-		return &corpus.Diagnostic{Pos: d.Pos, Rule: CheckProof, Msg: fmt.Sprintf("deal %s: ", d.Name) + fmt.Sprintf(format, args...)}
+		return &corpus.Diagnostic{Pos: d.Pos, Rule: CheckProof, Msg: fmt.Sprintf("deal %s: stated %s, but ", d.Name, d.Outcome) + fmt.Sprintf(format, args...)}
 	}
 	if d.Proof == nil {
-		return fail("stated lost, but no proof {nodes, budget} is recorded")
+		return fail("no proof {nodes, budget} is recorded")
 	}
 	budget, err := time.ParseDuration(d.Proof.Budget)
 	if err != nil || budget <= 0 {
-		return fail("proof budget %q: want a duration such as 10s", d.Proof.Budget)
+		return fail("the proof budget %q is not a duration such as 10s", d.Proof.Budget)
 	}
 	opts, err := v.ParseOptions(d.Options)
 	if err != nil {
@@ -241,13 +242,21 @@ func reprove(v *engine.Variant, d *corpus.Deal) *corpus.Diagnostic {
 	if d.Proof.Nodes > 0 {
 		o.MaxNodes = d.Proof.Nodes + 1024 // the solver looks at its budget every 1024 positions
 	}
-	r := solve.Solve(engine.NewDeal(v, d.Seed, opts), o)
+	s := engine.NewDeal(v, d.Seed, opts)
+	from := "the deal"
+	if d.Outcome == "failed" {
+		if _, ill := s.Play(d.Moves); ill != nil {
+			return fail("move %d %q is illegal: %s", ill.Index, ill.Move, ill.Reason)
+		}
+		from = "the position after the last move"
+	}
+	r := solve.Solve(s, o)
 	switch r.Outcome {
 	case solve.Lost:
 		return nil
 	case solve.Won:
-		return fail("stated lost, but the solver wins it in %d moves", len(r.Moves))
+		return fail("the solver wins %s in %d moves", from, len(r.Moves))
 	}
-	return fail("stated lost, but the solver could not prove it within the proof's budget (%s, %d positions): it stopped after %d positions",
-		d.Proof.Budget, d.Proof.Nodes, r.Nodes)
+	return fail("the solver could not prove %s lost within the proof's budget (%s, %d positions): it stopped after %d positions",
+		from, d.Proof.Budget, d.Proof.Nodes, r.Nodes)
 }
