@@ -18,7 +18,7 @@ type dealView struct {
 	Title    string
 	Seed     uint64
 	Options  []string
-	Outcome  string // the outcome's label in the page's language
+	Outcome  string        // the outcome's label in the page's language
 	Initial  template.HTML // the SVG of the initial position
 	Data     template.JS   // dealData as JSON
 	Moves    []dealMove
