@@ -76,8 +76,24 @@ func (l *loader) loadDeal(name string, data []byte) *Deal {
 		l.d.add(at("options"), CheckDeal, "%v", err)
 	}
 	d.Moves = l.dealMoves(name, v, mapValue(root, "moves"), y.Moves)
+	l.checkProof(name, root, d)
 	l.checkCommentary(name, root, d)
 	return d
+}
+
+// checkProof checks where a deal's proof starts: lost deals from the
+// deal, failed ones after one of their moves.
+func (l *loader) checkProof(name string, root *yaml.Node, d *Deal) {
+	if d.Proof == nil || d.Proof.After == 0 {
+		return
+	}
+	at := Pos{File: name, Line: keyLine(root, "proof", 1)}
+	switch {
+	case d.Outcome != "failed":
+		l.d.add(at, CheckDeal, "proof.after %d: only a failed deal's proof starts after a move", d.Proof.After)
+	case d.Proof.After < 0 || d.Proof.After > len(d.Moves):
+		l.d.add(at, CheckDeal, "proof.after %d: the deal has %d moves", d.Proof.After, len(d.Moves))
+	}
 }
 
 // dealMoves splits a deal's move list, giving each move its line in the

@@ -213,6 +213,10 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`deals/salic-law/bad.yaml:7: move 2: bad move "zz>k1": no pile "zz" in salic-law; *`}},
 		{"deal-bad-outcome", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: drawn\nmoves: deal\n"}},
 			[]string{`deals/salic-law/bad.yaml:4: outcome "drawn": want won, lost or failed`}},
+		{"deal-lost-proof-after", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: lost\nmoves: deal\nproof: {after: 1, nodes: 10, budget: 1s}\n"}},
+			[]string{`deals/salic-law/bad.yaml:6: proof.after 1: only a failed deal's proof starts after a move`}},
+		{"deal-failed-proof-after-end", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: failed\nmoves: deal deal\nproof: {after: 3, nodes: 10, budget: 1s}\n"}},
+			[]string{`deals/salic-law/bad.yaml:6: proof.after 3: the deal has 2 moves`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -159,10 +159,26 @@ type Comment struct {
 	RU   string `yaml:"ru" json:"ru"`
 }
 
-// Proof records the solver's proof of a lost deal.
+// Proof records the solver's proof that a position has no win: the deal
+// itself for a lost deal, the position after the first After moves for a
+// failed one (After 0: after the whole move list). The checker proves it
+// again within Nodes positions and the Budget.
 type Proof struct {
+	After  int    `yaml:"after,omitempty" json:"after,omitempty"`
 	Nodes  int64  `yaml:"nodes" json:"nodes"`
 	Budget string `yaml:"budget" json:"budget"`
+}
+
+// ProvedAfter returns how many of the deal's moves come before the
+// position its proof starts from.
+func (d *Deal) ProvedAfter() int {
+	switch {
+	case d.Outcome != "failed" || d.Proof == nil:
+		return 0
+	case d.Proof.After == 0:
+		return len(d.Moves)
+	}
+	return d.Proof.After
 }
 
 // Stats is the solver's statistics for a game: stats/<game>.yaml, as

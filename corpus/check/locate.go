@@ -244,11 +244,14 @@ func reprove(v *engine.Variant, d *corpus.Deal) *corpus.Diagnostic {
 	}
 	s := engine.NewDeal(v, d.Seed, opts)
 	from := "the deal"
-	if d.Outcome == "failed" {
-		if _, ill := s.Play(d.Moves); ill != nil {
+	if after := d.ProvedAfter(); after > 0 {
+		if after > len(d.Moves) {
+			return fail("the proof starts after move %d of %d", after, len(d.Moves))
+		}
+		if _, ill := s.Play(d.Moves[:after]); ill != nil {
 			return fail("move %d %q is illegal: %s", ill.Index, ill.Move, ill.Reason)
 		}
-		from = "the position after the last move"
+		from = fmt.Sprintf("the position after move %d", after)
 	}
 	r := solve.Solve(s, o)
 	switch r.Outcome {

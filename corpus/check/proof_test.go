@@ -65,7 +65,7 @@ func TestReprove(t *testing.T) {
 		{"bad budget", lostDeal(seed, "proof: {nodes: 1000, budget: soon}\n"), "is not a duration"},
 		{"winnable", lostDeal(won, "proof: {nodes: 1000, budget: 60s}\n"), "the solver wins the deal"},
 		{"failed", failed(won, 10000), ""},
-		{"failed too early", failed(won, 3), "stated failed, but the solver wins the position after the last move"},
+		{"failed too early", failed(won, 3), "stated failed, but the solver wins the position after move 3"},
 	}
 	base := groupByID(run(t, realCorpus(t)), v.ID).result("deals").Counts["proved"]
 	for _, c := range cases {
