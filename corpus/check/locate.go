@@ -256,10 +256,31 @@ func reprove(v *engine.Variant, d *corpus.Deal) *corpus.Diagnostic {
 	r := solve.Solve(s, o)
 	switch r.Outcome {
 	case solve.Lost:
+		if d.Outcome == "failed" {
+			return fatalMove(v, d, opts, budget, fail)
+		}
 		return nil
 	case solve.Won:
 		return fail("the solver wins %s in %d moves", from, len(r.Moves))
 	}
 	return fail("the solver could not prove %s lost within the proof's budget (%s, %d positions): it stopped after %d positions",
 		from, d.Proof.Budget, d.Proof.Nodes, r.Nodes)
+}
+
+// fatalMove checks that a failed deal's proof starts at its fatal move:
+// the solver must find a win, within the proof's time budget, from the
+// position just before it.
+func fatalMove(v *engine.Variant, d *corpus.Deal, opts engine.Options, budget time.Duration, fail func(string, ...any) *corpus.Diagnostic) *corpus.Diagnostic {
+	k := d.ProvedAfter()
+	if k < 1 {
+		return fail("a failed game needs a move that loses it")
+	}
+	s := engine.NewDeal(v, d.Seed, opts)
+	if _, ill := s.Play(d.Moves[:k-1]); ill != nil {
+		return fail("move %d %q is illegal: %s", ill.Index, ill.Move, ill.Reason)
+	}
+	if r := solve.Solve(s, solve.Options{Budget: budget}); r.Outcome != solve.Won {
+		return fail("move %d is not the fatal move: the solver finds no win from the position before it (%s after %d positions)", k, r.Outcome, r.Nodes)
+	}
+	return nil
 }

@@ -31,6 +31,44 @@ func lostSeed(t *testing.T, game string, seeds []uint64, minNodes int64) (*engin
 	return nil, 0, 0
 }
 
+// fatalPrefix returns the number of moves of the first-move playout of a
+// won deal after which the position is first proved lost (a lost position
+// stays lost, so a binary search finds it).
+func fatalPrefix(t *testing.T, v *engine.Variant, seed uint64) int {
+	t.Helper()
+	moves, end := playout(v, seed, 10000)
+	if end.Won() {
+		t.Fatalf("the first-move playout of %s seed %d wins", v.ID, seed)
+	}
+	outcome := func(k int) string {
+		s := engine.NewDeal(v, seed, 0)
+		for _, m := range moves[:k] {
+			mv, _ := v.ParseMove(m)
+			s.Do(mv)
+		}
+		return solve.Solve(s, solve.Options{MaxNodes: 500_000}).Outcome
+	}
+	lo, hi := 0, len(moves) // won after lo moves, lost after hi
+	if outcome(hi) != solve.Lost {
+		t.Fatalf("the end of the first-move playout of %s seed %d is not proved lost", v.ID, seed)
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		switch outcome(mid) {
+		case solve.Won:
+			lo = mid
+		case solve.Lost:
+			hi = mid
+		default:
+			t.Fatalf("%s seed %d after %d moves: undecided", v.ID, seed, mid)
+		}
+	}
+	if hi+1 > len(moves) {
+		t.Skipf("the playout of %s seed %d ends at its fatal move", v.ID, seed)
+	}
+	return hi
+}
+
 // TestReprove: a lost deal is re-proved within its budget; one without a
 // proof, one whose budget is too small and one the solver wins fail at the
 // deal file.
@@ -53,9 +91,12 @@ func TestReprove(t *testing.T) {
 	}
 	lostDeal := func(seed uint64, proof string) string { return deal("lost", seed, 3, proof) }
 	// A failed game: a won deal played by always taking the first legal
-	// move until none is left (the proof is then at once), or only three
-	// moves in (the solver wins from there).
-	failed := func(seed uint64, n int) string { return deal("failed", seed, n, "proof: {nodes: 1000, budget: 60s}\n") }
+	// move, cut at its fatal move (fatal), one move early (the solver wins
+	// from there) or one move late (the move before was already lost).
+	fatal := fatalPrefix(t, v, won)
+	failed := func(n int) string {
+		return deal("failed", won, n, "proof: {nodes: 500000, budget: 60s}\n")
+	}
 	cases := []struct {
 		name, yaml, want string
 	}{
@@ -64,8 +105,9 @@ func TestReprove(t *testing.T) {
 		{"budget too small", lostDeal(seed, "proof: {nodes: 1000, budget: 60s}\n"), "could not prove the deal lost"},
 		{"bad budget", lostDeal(seed, "proof: {nodes: 1000, budget: soon}\n"), "is not a duration"},
 		{"winnable", lostDeal(won, "proof: {nodes: 1000, budget: 60s}\n"), "the solver wins the deal"},
-		{"failed", failed(won, 10000), ""},
-		{"failed too early", failed(won, 3), "stated failed, but the solver wins the position after move 3"},
+		{"failed", failed(fatal), ""},
+		{"failed too early", failed(fatal - 1), fmt.Sprintf("stated failed, but the solver wins the position after move %d", fatal-1)},
+		{"failed too late", failed(fatal + 1), fmt.Sprintf("move %d is not the fatal move", fatal+1)},
 	}
 	base := groupByID(run(t, realCorpus(t)), v.ID).result("deals").Counts["proved"]
 	for _, c := range cases {
