@@ -114,35 +114,40 @@ func short(s string, n int) string {
 	return s
 }
 
-// dealSummary replays the game's example deals.
+// dealSummary replays the game's example deals and has the solver prove
+// again the lost deals and the failed games.
 func dealSummary(ed *corpus.Edition, g *corpus.Game, f *findings) (string, map[string]int) {
-	n, ok, lost, proved := 0, 0, 0, 0
+	counts := map[string]int{}
 	for _, d := range ed.Deals {
 		if d.Game != g.ID {
 			continue
 		}
-		n++
+		counts["deals"]++
 		if diag := replay(g.Variant, d); diag != nil {
 			f.add(*diag, "", "")
 			continue
 		}
 		if d.Outcome != "won" {
-			lost++
+			counts[d.Outcome]++
 			if diag := reprove(g.Variant, d); diag != nil {
 				f.add(*diag, "", "")
 				continue
 			}
-			proved++
+			counts["proved"]++
+			counts["proved-"+d.Outcome]++
 		}
-		ok++
+		counts["verified"]++
 	}
-	counts := map[string]int{"deals": n, "verified": ok, "lost": lost, "proved": proved}
+	n := counts["deals"]
 	if n == 0 {
 		return "no example deals", counts
 	}
-	s := fmt.Sprintf("%d of %d %s replayed to the stated outcome", ok, n, plural(n, "deal"))
-	if lost > 0 {
-		s += fmt.Sprintf("; %d of %d lost %s re-proved by the solver within %s", proved, lost, plural(lost, "deal"), pronoun(lost))
+	s := fmt.Sprintf("%d of %d %s replayed to the stated outcome", counts["verified"], n, plural(n, "deal"))
+	if lost := counts["lost"]; lost > 0 {
+		s += fmt.Sprintf("; %d of %d lost %s re-proved by the solver within %s", counts["proved-lost"], lost, plural(lost, "deal"), pronoun(lost))
+	}
+	if failed := counts["failed"]; failed > 0 {
+		s += fmt.Sprintf("; %d of %d failed %s: no win after the fatal move, a win before it, found again by the solver", counts["proved-failed"], failed, plural(failed, "game"))
 	}
 	return s, counts
 }
