@@ -19,6 +19,7 @@ type dealView struct {
 	Seed     uint64
 	Options  []string
 	Outcome  string        // the outcome's label in the page's language
+	Proof    string        // what the solver proves of a lost or failed deal
 	Initial  template.HTML // the SVG of the initial position
 	Data     template.JS   // dealData as JSON
 	Moves    []dealMove
@@ -107,12 +108,23 @@ func (pc *pageCtx) outcomeLabel(outcome string) string {
 	return pc.t("deal.outcome-failed")
 }
 
+// proofNote says what the solver proved of a lost deal or a failed game.
+func (pc *pageCtx) proofNote(d *corpus.Deal) string {
+	switch {
+	case d.Proof == nil || d.Outcome == "won":
+		return ""
+	case d.Outcome == "lost":
+		return pc.t("deal.proof-lost", d.Proof.Nodes)
+	}
+	return pc.t("deal.proof-failed", d.ProvedAfter(), d.Proof.Nodes)
+}
+
 // buildDeal replays a deal with the engine and makes its view. A deal
 // that cannot be replayed in full is shown up to the first bad move, with
 // the reason (the checker fails the build's corpus anyway).
 func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dealView {
 	v := g.Variant
-	dv := dealView{ID: "deal-" + anchorID(d.Name), Title: d.Title.EN, Seed: d.Seed, Options: d.Options, Outcome: pc.outcomeLabel(d.Outcome)}
+	dv := dealView{ID: "deal-" + anchorID(d.Name), Title: d.Title.EN, Seed: d.Seed, Options: d.Options, Outcome: pc.outcomeLabel(d.Outcome), Proof: pc.proofNote(d)}
 	if pc.lang == "ru" && d.Title.RU != "" {
 		dv.Title = d.Title.RU
 	}
