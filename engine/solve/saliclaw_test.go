@@ -49,9 +49,9 @@ func TestSalicLawDead(t *testing.T) {
 
 // salicPlain is salic-law's context with the pruning named by the flags
 // turned off, and without dead positions and safe moves at all when bare.
-func salicPlain(v *engine.Variant, noLazy, noBound, noDom, bareCtx bool) gameCtx {
+func salicPlain(v *engine.Variant, noLazy, noBound, noDom, noChain, bareCtx bool) gameCtx {
 	g := newSalicLaw(v)
-	g.noLazy, g.noBound, g.noDom = noLazy, noBound, noDom
+	g.noLazy, g.noBound, g.noDom, g.noChain = noLazy, noBound, noDom, noChain
 	if bareCtx {
 		return bare{g}
 	}
@@ -60,20 +60,21 @@ func salicPlain(v *engine.Variant, noLazy, noBound, noDom, bareCtx bool) gameCtx
 
 // TestSalicLawPruning compares the answers of the full knowledge with those
 // of a search without the lazy rule, the rank bound, the foundation-first
-// pruning and any dead position or safe move, on whole deals and on
-// positions along winning lines, under every option; and each of the three
-// off alone on whole deals.
+// pruning, the dig-chain rule and any dead position or safe move, on whole
+// deals and on positions along winning lines, under every option; and each
+// of the four off alone on whole deals.
 func TestSalicLawPruning(t *testing.T) {
 	v, _ := engine.Lookup("salic-law")
-	plain := func(sv *Solver) { sv.ctx = salicPlain(v, true, true, true, true) }
+	plain := func(sv *Solver) { sv.ctx = salicPlain(v, true, true, true, true, true) }
 	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
 		agreeWith(t, v, opts, 40, 40000, plain)
 		agreeLines(t, v, opts, 8, 20, 20000, plain)
 	}
 	for i, off := range []func(sv *Solver){
-		func(sv *Solver) { sv.ctx = salicPlain(v, true, false, false, false) },
-		func(sv *Solver) { sv.ctx = salicPlain(v, false, true, false, false) },
-		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, true, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, true, false, false, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, true, false, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, true, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, false, true, false) },
 	} {
 		if n := agreeWith(t, v, nil, 40, 40000, off); n < 20 {
 			t.Errorf("pruning %d: only %d deals decided both ways", i, n)
@@ -117,7 +118,7 @@ func TestSalicLawLateDeal(t *testing.T) {
 	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
 		o, _ := v.ParseOptions(opts)
 		with, without := New(v), New(v)
-		without.ctx = salicPlain(v, true, true, true, true)
+		without.ctx = salicPlain(v, true, true, true, true, true)
 		decided, lost := 0, 0
 		for seed := uint64(1); seed <= 120; seed++ {
 			s := engine.NewDeal(v, seed, o)
@@ -142,6 +143,59 @@ func TestSalicLawLateDeal(t *testing.T) {
 					t.Errorf("%v seed %d: %s with the pruning, %s without", opts, seed, a.Outcome, b.Outcome)
 				}
 			}
+		}
+		t.Logf("%v: %d positions decided both ways, %d lost", opts, decided, lost)
+	}
+}
+
+// TestSalicLawChain compares answers with and without the dig-chain rule
+// (everything else on) on positions after the deal, reached by random
+// play, without and with once-per-king (where the rule is off); the wins
+// found with the rule are replayed.
+func TestSalicLawChain(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	for _, opts := range [][]string{nil, {"any-time"}} {
+		o, _ := v.ParseOptions(opts)
+		with, without := New(v), New(v)
+		without.ctx = salicPlain(v, false, false, false, true, false)
+		decided, lost := 0, 0
+		for seed := uint64(1); seed <= 150; seed++ {
+			s := engine.NewDeal(v, seed, o)
+			rng := engine.NewRand(seed)
+			extra := int(seed % 5)
+			for len(s.Piles[slStock].Cards) > 0 || extra > 0 {
+				ms := s.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[rng.Intn(len(ms))]
+				if len(s.Piles[slStock].Cards) > 0 {
+					m = ms[0] // the deal, but now and then another move
+					if len(ms) > 1 && rng.Intn(3) != 0 {
+						m = ms[1+rng.Intn(len(ms)-1)]
+					}
+				} else {
+					extra--
+				}
+				s.Do(m)
+			}
+			a := with.Solve(s, Options{MaxNodes: 30000, ProbeShare: -1})
+			b := without.Solve(s, Options{MaxNodes: 30000, ProbeShare: -1})
+			if a.Outcome == Won && !replayFrom(s, a.Moves) {
+				t.Fatalf("%v seed %d: the winning line does not win", opts, seed)
+			}
+			if a.Outcome != Unknown && b.Outcome != Unknown {
+				decided++
+				if a.Outcome == Lost {
+					lost++
+				}
+				if a.Outcome != b.Outcome {
+					t.Errorf("%v seed %d: %s with the dig-chain rule, %s without", opts, seed, a.Outcome, b.Outcome)
+				}
+			}
+		}
+		if decided < 100 || lost < 10 {
+			t.Errorf("%v: only %d positions decided both ways, %d lost", opts, decided, lost)
 		}
 		t.Logf("%v: %d positions decided both ways, %d lost", opts, decided, lost)
 	}
