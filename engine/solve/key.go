@@ -121,14 +121,12 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 // then 0xFF, then zeros) into a number, the first byte highest.
 func pileHead(cs []engine.Card) uint64 {
 	var h uint64
-	for i := 0; i < 8; i++ {
-		h <<= 8
-		switch {
-		case i < len(cs):
-			h |= uint64(cs[i])
-		case i == len(cs):
-			h |= 0xFF
-		}
+	n := min(len(cs), 8)
+	for _, c := range cs[:n] {
+		h = h<<8 | uint64(c)
+	}
+	if n < 8 {
+		h = (h<<8 | 0xFF) << (8 * (7 - n))
 	}
 	return h
 }

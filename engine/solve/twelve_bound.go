@@ -80,65 +80,61 @@ func (g *twelveCtx) locked(s *engine.State) bool {
 	b.init(s)
 	for changed := true; changed; {
 		changed = false
+		left := false
 		for p := 0; p < 12; p++ {
 			cs := s.Piles[twTab+p].Cards
 			for b.h[p] >= 0 && !b.stuck(g, cs[b.h[p]]) {
 				b.strike(cs, p)
 				changed = true
 			}
+			left = left || b.h[p] >= 0
+		}
+		if !left {
+			return false
 		}
 	}
-	for p := range b.h {
-		if b.h[p] >= 0 {
-			return true
-		}
-	}
-	return false
+	return true
 }
 
 // twBound is the working state of locked: the runs' tops, the height of
-// D in each pile, and per card how many of its copies off the foundations
-// are out of D (in the pack or above D) and how many are not under a card
-// of D (in the pack or at the top of D or above), kept up to date as D
-// shrinks; inD has, per suit, bit q set when every copy off the
-// foundations of the card of rank q is in D (and there is one).
+// D in each pile, per card how many of its copies off the foundations are
+// not under a card of D (in the pack or at the top of D or above), kept
+// up to date as D shrinks; and inD, per suit, with bit q set when every
+// copy off the foundations of the card of rank q is in D (and there is
+// one): no copy in the pack, and none struck out of D yet.
 type twBound struct {
-	a, k       [4]int
-	h          [12]int
-	outD, free [64]int8
-	inD        [4]uint16
+	a, k [4]int
+	h    [12]int
+	free [64]int8
+	inD  [4]uint16
 }
 
 func (b *twBound) init(s *engine.State) {
 	b.a, b.k = twRuns(s)
-	var off [64]bool
+	var pack [4]uint16
 	for _, c := range s.Piles[twStock].Cards {
-		b.outD[c]++
 		b.free[c]++
-		off[c] = true
+		pack[c.Suit()] |= 1 << c.Rank()
 	}
 	for p := 0; p < 12; p++ {
 		cs := s.Piles[twTab+p].Cards
 		b.h[p] = len(cs) - 1
 		for _, c := range cs {
-			off[c] = true
+			b.inD[c.Suit()] |= 1 << c.Rank()
 		}
 		if len(cs) > 0 {
 			b.free[cs[len(cs)-1]]++
 		}
 	}
-	for c, o := range off {
-		if o && b.outD[c] == 0 {
-			b.inD[engine.Card(c).Suit()] |= 1 << engine.Card(c).Rank()
-		}
+	for su := range b.inD {
+		b.inD[su] &^= pack[su]
 	}
 }
 
 // strike takes the card at the top of D in pile p (cards cs) out of D.
 func (b *twBound) strike(cs []engine.Card, p int) {
 	x := cs[b.h[p]]
-	b.outD[x]++
-	b.inD[x.Suit()] &^= 1 << x.Rank()
+	b.inD[x.Suit()] &^= 1 << x.Rank() // a copy of x is now out of D
 	b.h[p]--
 	if b.h[p] >= 0 {
 		b.free[cs[b.h[p]]]++
@@ -153,9 +149,17 @@ func ranks(lo, hi int) uint16 {
 	return uint16(1)<<(hi+1) - uint16(1)<<lo
 }
 
-// stuck reports whether x meets (N) for the current D.
+// stuck reports whether x meets (N) for the current D. The cheap test of
+// (i) in suit comes first; the answer is the same in any order.
 func (b *twBound) stuck(g *twelveCtx, x engine.Card) bool {
 	su, r := int(x.Suit()), int(x.Rank())
+	if g.inSuit {
+		// x-4 and x+4 are the cards of suit su one rank below and above
+		// (free holds 0 at ranks 0 and 14, which no card has: 0..3, 56..59).
+		if b.free[x-4] > 0 || b.free[x+4] > 0 {
+			return false
+		}
+	}
 	A, K, d := b.a[su], b.k[su], b.inD[su]
 	if g.f2f && A < K && d&ranks(A+1, K-1) == 0 {
 		return false // the runs may yet meet, and then take any card of s
@@ -166,14 +170,14 @@ func (b *twBound) stuck(g *twelveCtx, x engine.Card) bool {
 	if r < K && d&ranks(r+1, K-1) == 0 {
 		return false
 	}
+	if g.inSuit {
+		return true
+	}
 	for _, rr := range [2]int{r - 1, r + 1} {
 		if rr < 1 || rr > 13 {
 			continue
 		}
 		for t := 0; t < 4; t++ {
-			if g.inSuit && t != su {
-				continue
-			}
 			if b.free[engine.NewCard(engine.Rank(rr), engine.Suit(t))] > 0 {
 				return false
 			}
