@@ -3,115 +3,12 @@ package solve
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"pasyans/engine"
 )
-
-// dealFile is the shape of corpus/deals/<game>/<name>.yaml.
-type dealFile struct {
-	Game  string `yaml:"game"`
-	Title struct {
-		EN string `yaml:"en"`
-		RU string `yaml:"ru"`
-	} `yaml:"title"`
-	Seed       uint64   `yaml:"seed"`
-	Options    []string `yaml:"options"`
-	Outcome    string   `yaml:"outcome"`
-	Moves      string   `yaml:"moves"`
-	Commentary []struct {
-		Move int    `yaml:"move"`
-		Rule string `yaml:"rule"`
-		EN   string `yaml:"en"`
-		RU   string `yaml:"ru"`
-	} `yaml:"commentary"`
-	Proof *struct {
-		Nodes  int64  `yaml:"nodes"`
-		Budget string `yaml:"budget"`
-	} `yaml:"proof"`
-}
-
-// TestCorpusDeals replays every example deal under corpus/deals and fails
-// when one no longer reaches its stated outcome: a won deal must replay to
-// a win; a lost deal must be proved lost again by the solver within its
-// budget.
-func TestCorpusDeals(t *testing.T) {
-	files, err := filepath.Glob("../../corpus/deals/*/*.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		t.Run(strings.TrimPrefix(name, "../../corpus/deals/"), func(t *testing.T) {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var d dealFile
-			if err := yaml.Unmarshal(data, &d); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if dir := filepath.Base(filepath.Dir(name)); dir != d.Game {
-				t.Errorf("%s: game %q in folder %q", name, d.Game, dir)
-			}
-			v, err := engine.Lookup(d.Game)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			o, err := v.ParseOptions(d.Options)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if d.Title.EN == "" || d.Title.RU == "" {
-				t.Errorf("%s: missing title", name)
-			}
-			moves, err := engine.SplitMoves(name, strings.NewReader(d.Moves))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, c := range d.Commentary {
-				if c.Move < 1 || c.Move > len(moves) {
-					t.Errorf("%s: commentary on move %d of %d", name, c.Move, len(moves))
-				}
-				if r, _ := engine.LookupRule(c.Rule); r == nil {
-					t.Errorf("%s: commentary names unknown rule %q", name, c.Rule)
-				}
-				if c.EN == "" || c.RU == "" {
-					t.Errorf("%s: commentary on move %d lacks en or ru", name, c.Move)
-				}
-			}
-			s := engine.NewDeal(v, d.Seed, o)
-			if _, ill := s.Play(moves); ill != nil {
-				t.Fatalf("%s: %v", name, ill)
-			}
-			switch d.Outcome {
-			case Won:
-				if !s.Won() {
-					t.Errorf("%s: the moves do not win", name)
-				}
-			case Lost:
-				if d.Proof == nil {
-					t.Fatalf("%s: a lost deal needs a proof", name)
-				}
-				budget, err := time.ParseDuration(d.Proof.Budget)
-				if err != nil {
-					t.Fatalf("%s: proof budget: %v", name, err)
-				}
-				r := Solve(s, Options{Budget: budget})
-				if r.Outcome != Lost {
-					t.Errorf("%s: the solver answers %s within %v, not lost", name, r.Outcome, budget)
-				}
-			default:
-				t.Errorf("%s: outcome %q", name, d.Outcome)
-			}
-		})
-	}
-}
 
 var genDeals = flag.String("gen", "", "comma-separated game ids: search example deals and print them as YAML")
 
