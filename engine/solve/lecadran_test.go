@@ -8,7 +8,8 @@ import (
 
 // TestLeCadranOrderKeepsMoves checks, at the positions of bounded
 // searches, that le-cadran's move order lists every generated move once,
-// except a column's only card moved to a lane (the same key as before).
+// except a column's only card moved to a lane (the same key as before) and,
+// after a deal, the moves from a column (the deal-first rule).
 func TestLeCadranOrderKeepsMoves(t *testing.T) {
 	t.Parallel()
 	v, err := engine.Lookup("le-cadran")
@@ -28,10 +29,15 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 		for _, m := range out {
 			count[m]++
 		}
+		deal := g.afterDeal(s)
 		for _, m := range moves {
 			lone := m.Action == 0 && int(m.To) < lcFound && m.From != lcTalon &&
 				len(s.Piles[m.To].Cards) == 0 && len(s.Piles[m.From].Cards) == 1
+			column := m.Action == 0 && m.From != lcTalon
 			switch {
+			case deal && column && count[m] != 0:
+				bad = "a move from a column is listed after a deal"
+			case deal && column:
 			case lone && count[m] != 0:
 				bad = "a lone card moved to a lane is listed"
 			case !lone && count[m] != 1:
@@ -47,5 +53,66 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 		if bad != "" {
 			t.Fatalf("seed %d: %s", seed, bad)
 		}
+	}
+}
+
+// TestLeCadranDealFirst compares the answers of the search with and without
+// the deal-first rule (leCadran.afterDeal), on deals and on positions near
+// and off the winning lines (some of them lost), and replays every win.
+func TestLeCadranDealFirst(t *testing.T) {
+	t.Parallel()
+	v, _ := engine.Lookup("le-cadran")
+	with, without := New(v), New(v)
+	without.ctx.(*leCadran).noDealFirst = true
+	decided, lost := 0, 0
+	compare := func(s *engine.State, seed uint64, where int) {
+		a := with.Solve(s, Options{MaxNodes: 30000})
+		b := without.Solve(s, Options{MaxNodes: 30000})
+		for _, r := range []Result{a, b} {
+			if r.Outcome == Won && !replayFrom(s, r.Moves) {
+				t.Fatalf("seed %d at %d: the winning line does not win", seed, where)
+			}
+		}
+		if a.Outcome != Unknown && b.Outcome != Unknown {
+			decided++
+			if a.Outcome == Lost {
+				lost++
+			}
+			if a.Outcome != b.Outcome {
+				t.Errorf("seed %d at %d: %s with the deal-first rule, %s without", seed, where, a.Outcome, b.Outcome)
+			}
+		}
+	}
+	for _, seed := range []uint64{5, 12, 22, 93} {
+		s := engine.NewDeal(v, seed, 0)
+		compare(s, seed, 0)
+		r := with.Solve(s, Options{MaxNodes: 2_000_000})
+		if r.Outcome != Won {
+			continue
+		}
+		rng := engine.NewRand(seed)
+		for i, m := range r.Moves {
+			s.Do(m)
+			if (len(r.Moves)-i)%8 != 0 {
+				continue
+			}
+			extra := 0
+			for k := 0; k < 6 && !s.Won(); k++ {
+				ms := s.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				s.Do(ms[rng.Intn(len(ms))])
+				extra++
+			}
+			compare(s, seed, i+1)
+			for ; extra > 0; extra-- {
+				s.Undo()
+			}
+		}
+	}
+	t.Logf("%d positions decided both ways, %d of them lost", decided, lost)
+	if lost == 0 || decided-lost == 0 {
+		t.Errorf("the comparison needs won and lost positions")
 	}
 }
