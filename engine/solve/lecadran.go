@@ -51,6 +51,9 @@ type leCadran struct {
 	root int
 	// noDealFirst turns the deal-first rule off (for tests).
 	noDealFirst bool
+	// bound is the dead test; noBound turns it off (for tests).
+	bound   lcBound
+	noBound bool
 	// The talon and the pack at the start of the search, for talonKey:
 	// t0 is the talon, dealt the pack's cards in the order they are
 	// turned (top first), s0 the pack's length; full when the pack is too
@@ -203,7 +206,8 @@ func lessCards(a, b []engine.Card) bool {
 	return len(a) < len(b)
 }
 
-func (g *leCadran) dead(*engine.State) bool { return false }
+// dead is the stuck-card bound (lcBound.stuck).
+func (g *leCadran) dead(s *engine.State) bool { return !g.noBound && g.bound.stuck(s) }
 
 // foundationsAtLeast counts the foundations of suit su whose top rank is at
 // least r (an empty foundation counts for r = 0).

@@ -57,17 +57,32 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 }
 
 // TestLeCadranDealFirst compares the answers of the search with and without
-// the deal-first rule (leCadran.afterDeal), on deals and on positions near
-// and off the winning lines (some of them lost), and replays every win.
+// the deal-first rule (leCadran.afterDeal).
 func TestLeCadranDealFirst(t *testing.T) {
 	t.Parallel()
+	lcCompare(t, "the deal-first rule", 30000, func(g *leCadran) { g.noDealFirst = true })
+}
+
+// TestLeCadranStuck compares the answers of the search with and without
+// the stuck-card bound (lcBound.stuck).
+func TestLeCadranStuck(t *testing.T) {
+	t.Parallel()
+	lcCompare(t, "the stuck-card bound", 30000, func(g *leCadran) { g.noBound = true })
+}
+
+// lcCompare compares the answers of the search with its full knowledge
+// and with the knowledge off changes, at a budget of nodes, on deals and on
+// positions near and off the winning lines (some of them lost), and
+// replays every win.
+func lcCompare(t *testing.T, what string, nodes int64, off func(*leCadran)) {
+	t.Helper()
 	v, _ := engine.Lookup("le-cadran")
 	with, without := New(v), New(v)
-	without.ctx.(*leCadran).noDealFirst = true
+	off(without.ctx.(*leCadran))
 	decided, lost := 0, 0
 	compare := func(s *engine.State, seed uint64, where int) {
-		a := with.Solve(s, Options{MaxNodes: 30000})
-		b := without.Solve(s, Options{MaxNodes: 30000})
+		a := with.Solve(s, Options{MaxNodes: nodes})
+		b := without.Solve(s, Options{MaxNodes: nodes})
 		for _, r := range []Result{a, b} {
 			if r.Outcome == Won && !replayFrom(s, r.Moves) {
 				t.Fatalf("seed %d at %d: the winning line does not win", seed, where)
@@ -79,7 +94,7 @@ func TestLeCadranDealFirst(t *testing.T) {
 				lost++
 			}
 			if a.Outcome != b.Outcome {
-				t.Errorf("seed %d at %d: %s with the deal-first rule, %s without", seed, where, a.Outcome, b.Outcome)
+				t.Errorf("seed %d at %d: %s with %s, %s without", seed, where, a.Outcome, what, b.Outcome)
 			}
 		}
 	}
@@ -111,8 +126,38 @@ func TestLeCadranDealFirst(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions decided both ways, %d of them lost", decided, lost)
+	t.Logf("%s: %d positions decided both ways, %d of them lost", what, decided, lost)
 	if lost == 0 || decided-lost == 0 {
-		t.Errorf("the comparison needs won and lost positions")
+		t.Errorf("%s: the comparison needs won and lost positions", what)
+	}
+}
+
+// TestLeCadranStuckPlayouts checks the stuck-card bound where it fires on
+// the positions of random playouts: the search without the bound must never
+// win such a position (and, where it decides, must prove it lost).
+func TestLeCadranStuckPlayouts(t *testing.T) {
+	t.Parallel()
+	v, _ := engine.Lookup("le-cadran")
+	sv := New(v)
+	g := sv.ctx.(*leCadran)
+	g.noBound = true
+	var b lcBound
+	fired, lost := 0, 0
+	onPlayouts(t, v, nil, 40, func(s *engine.State) {
+		if fired >= 300 || !b.stuck(s) {
+			return
+		}
+		fired++
+		r := sv.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+		switch r.Outcome {
+		case Won:
+			t.Fatalf("seed %d: the bound calls a won position dead:\n%s", s.Seed, s.Text(true))
+		case Lost:
+			lost++
+		}
+	})
+	t.Logf("the bound fired on %d positions, %d of them proved lost without it", fired, lost)
+	if fired == 0 || lost == 0 {
+		t.Errorf("the bound was not checked")
 	}
 }
