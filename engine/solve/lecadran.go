@@ -42,6 +42,10 @@ const (
 // Deal first, then the layout (see afterDeal): after a deal the search
 // moves only the talon's top or deals again; the key records whether the
 // last move was a deal.
+//
+// Dead positions: the stuck-card bound (lcBound.stuck, in
+// lecadran_bound.go): no lane open and every column holding a card that,
+// with no lane, can never leave it.
 type leCadran struct {
 	v      *engine.Variant
 	strict bool

@@ -161,3 +161,14 @@ func TestLeCadranStuckPlayouts(t *testing.T) {
 		t.Errorf("the bound was not checked")
 	}
 }
+
+// TestLeCadranStuckFixture: deal 9 (six kings among the available cards)
+// is proved lost with the stuck-card bound within a small budget.
+func TestLeCadranStuckFixture(t *testing.T) {
+	t.Parallel()
+	v, _ := engine.Lookup("le-cadran")
+	r := New(v).Solve(engine.NewDeal(v, 9, 0), Options{MaxNodes: 200_000})
+	if r.Outcome != Lost {
+		t.Fatalf("deal 9: %s after %d positions, want lost", r.Outcome, r.Nodes)
+	}
+}
