@@ -75,6 +75,7 @@ func newLeCadran(v *engine.Variant) *leCadran {
 func (g *leCadran) start(s *engine.State) {
 	g.strict = s.Opt(s.V.Option("strict-deal"))
 	g.root = s.Depth()
+	g.bound.start(s)
 	g.t0 = append(g.t0[:0], s.Piles[lcTalon].Cards...)
 	st := s.Piles[lcStock].Cards
 	g.s0 = len(st)

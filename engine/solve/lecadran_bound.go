@@ -14,6 +14,52 @@ type lcBound struct {
 	// hi[p] is the index, in column p (0..9) or the talon (lcTalon), of
 	// its highest stuck card, -1 when it has none.
 	hi [lcTalon + 1]int8
+	// pack[L][c] is how many copies of card c the pack holds when it holds
+	// L cards (the pack only loses cards from its top).
+	pack [][56]uint8
+}
+
+// start records the pack of s for the quick test (see quick).
+func (b *lcBound) start(s *engine.State) {
+	st := s.Piles[lcStock].Cards
+	b.pack = append(b.pack[:0], [56]uint8{})
+	for i, c := range st {
+		b.pack = append(b.pack, b.pack[i])
+		b.pack[i+1][c]++
+	}
+}
+
+// quick reports whether some column surely has no card of S, before the
+// fixed point is sought (it only saves time). A copy on a foundation or in
+// the pack is never blocked. In suit su every rank up to the higher
+// foundation's top has a copy on a foundation; let low[su] be the first
+// rank above it with no copy in the pack. For a card of rank at most
+// low[su], every lower rank has a copy that is never blocked, so it never
+// meets (a); a column of such cards only never holds a card of S, and
+// stuck answers false.
+func (b *lcBound) quick(s *engine.State) bool {
+	var low [4]engine.Rank
+	pk := &b.pack[len(s.Piles[lcStock].Cards)]
+	for su := engine.Suit(0); su < 4; su++ {
+		q := max(b.up[su][0], b.up[su][1]) + 1
+		for q <= engine.King && pk[engine.NewCard(q, su)] != 0 {
+			q++
+		}
+		low[su] = q
+	}
+	for p := lcCols; p < lcCols+10; p++ {
+		free := true
+		for _, c := range s.Piles[p].Cards {
+			if c.Rank() > low[c.Suit()] {
+				free = false
+				break
+			}
+		}
+		if free {
+			return true
+		}
+	}
+	return false
 }
 
 // lcLoc is where a copy of a card lies: pile p (a column or lcTalon) at
@@ -70,16 +116,6 @@ func (b *lcBound) stuck(s *engine.State) bool {
 			return false
 		}
 	}
-	b.n = [56]uint8{}
-	for p := lcCols; p <= lcTalon; p++ {
-		if p == lcCols+10 {
-			p = lcTalon
-		}
-		for i, c := range s.Piles[p].Cards {
-			b.loc[c][b.n[c]&1] = lcLoc{int8(p), int8(i)}
-			b.n[c]++
-		}
-	}
 	b.up = [4][2]engine.Rank{}
 	for f := lcFound; f < lcFound+8; f++ {
 		if t := s.Piles[f].Top(); t != engine.NoCard {
@@ -89,6 +125,19 @@ func (b *lcBound) stuck(s *engine.State) bool {
 			} else {
 				u[1] = t.Rank()
 			}
+		}
+	}
+	if len(b.pack) > len(s.Piles[lcStock].Cards) && b.quick(s) {
+		return false
+	}
+	b.n = [56]uint8{}
+	for p := lcCols; p <= lcTalon; p++ {
+		if p == lcCols+10 {
+			p = lcTalon
+		}
+		for i, c := range s.Piles[p].Cards {
+			b.loc[c][b.n[c]&1] = lcLoc{int8(p), int8(i)}
+			b.n[c]++
 		}
 	}
 	for p := lcCols; p < lcCols+10; p++ {
