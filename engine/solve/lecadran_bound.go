@@ -105,8 +105,9 @@ type lcLoc struct{ p, i int8 }
 // the talon can have reached a column before t only by marriage (no lane
 // being open) onto a copy of its own next card serving as a column's top
 // card, which by the same argument (on ranks, from the king down) no copy
-// of it did. Either way t is not a legal move, a contradiction. So no card of S ever leaves its pile, and
-// S is not empty: no card of S reaches a foundation, and the deal is lost.
+// of it did. Either way t is not a legal move, a contradiction. So no
+// card of S ever leaves its pile, and S is not empty: no card of S reaches
+// a foundation, and the deal is lost.
 //
 // The argument reads no rule of dealing, so it holds under every option
 // (talon-only only restricts the lanes, which never open).
