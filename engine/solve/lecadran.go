@@ -120,6 +120,8 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 		}
 		dst = append(dst, 0xFF)
 	}
+	// A key without the flag ends with 0xFF, so the flag (1) keeps keys
+	// apart.
 	if g.afterDeal(s) {
 		dst = append(dst, 1)
 	}
