@@ -35,8 +35,10 @@ func (b *lcBound) start(s *engine.State) {
 // foundation's top has a copy on a foundation; let low[su] be the first
 // rank above it with no copy in the pack. For a card of rank at most
 // low[su], every lower rank has a copy that is never blocked, so it never
-// meets (a); a column of such cards only never holds a card of S, and
-// stuck answers false.
+// meets (a). A card whose next card is a column's top card never meets
+// (b) (hi never exceeds a pile's top index, so that copy is not under a
+// card of S). A column of cards that each fail so never holds a card of S,
+// and stuck answers false.
 func (b *lcBound) quick(s *engine.State) bool {
 	var low [4]engine.Rank
 	pk := &b.pack[len(s.Piles[lcStock].Cards)]
@@ -47,10 +49,14 @@ func (b *lcBound) quick(s *engine.State) bool {
 		}
 		low[su] = q
 	}
+	var top [60]bool
+	for p := lcCols; p < lcCols+10; p++ {
+		top[s.Piles[p].Top()] = true
+	}
 	for p := lcCols; p < lcCols+10; p++ {
 		free := true
 		for _, c := range s.Piles[p].Cards {
-			if c.Rank() > low[c.Suit()] {
+			if c.Rank() > low[c.Suit()] && (c.Rank() == engine.King || !top[c+4]) {
 				free = false
 				break
 			}
