@@ -38,10 +38,26 @@ const (
 // argument needs the pack to be turnable at will, so under the option
 // strict-deal (turn only when no other move is left) no move is made
 // automatically.
+//
+// Deal first, then the layout (see afterDeal): after a deal the search
+// moves only the talon's top or deals again; the key records whether the
+// last move was a deal.
+//
+// Dead positions: the stuck-card bound (lcBound.stuck, in
+// lecadran_bound.go): no lane open and every column holding a card that,
+// with no lane, can never leave it.
 type leCadran struct {
 	v      *engine.Variant
 	strict bool
 	tmp    []scored
+	// root is the depth of the state the search started from (a deal made
+	// before the search does not restrict its moves).
+	root int
+	// noDealFirst turns the deal-first rule off (for tests).
+	noDealFirst bool
+	// bound is the dead test; noBound turns it off (for tests).
+	bound   lcBound
+	noBound bool
 	// The talon and the pack at the start of the search, for talonKey:
 	// t0 is the talon, dealt the pack's cards in the order they are
 	// turned (top first), s0 the pack's length; full when the pack is too
@@ -58,6 +74,8 @@ func newLeCadran(v *engine.Variant) *leCadran {
 
 func (g *leCadran) start(s *engine.State) {
 	g.strict = s.Opt(s.V.Option("strict-deal"))
+	g.root = s.Depth()
+	g.bound.start(s)
 	g.t0 = append(g.t0[:0], s.Piles[lcTalon].Cards...)
 	st := s.Piles[lcStock].Cards
 	g.s0 = len(st)
@@ -102,7 +120,43 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 		}
 		dst = append(dst, 0xFF)
 	}
+	// A key without the flag ends with 0xFF, so the flag (1) keeps keys
+	// apart.
+	if g.afterDeal(s) {
+		dst = append(dst, 1)
+	}
 	return dst
+}
+
+// afterDeal reports whether the search reached s by a deal, made during
+// the search, under the free deal (not strict-deal). From such a position
+// the search moves only the talon's top or deals again (order drops the
+// moves from a column); safe moves are still taken from all moves.
+//
+// Proof that no win is lost. A move m from a column (to a column, a lane
+// or a foundation) and a deal d commute: m's legality reads only the
+// columns and foundations, which d leaves alone (an ace that d turns goes
+// to an empty foundation, and m never targets one: a player's move never
+// moves an ace); d's legality reads only the pack, which m leaves alone;
+// and both orders give the same position up to the interchangeable
+// foundations. So a winning line in which a deal is followed by a move from
+// a column can be rewritten, swapping the two, into one as long in which it
+// is not (each swap moves a deal later, so the rewriting ends). Let L(P) be
+// the length of the shortest such normalized winning line from P, one that
+// starts with a deal or a talon move when P was reached by a deal. When P
+// has no safe move, the first move of that line is among the moves
+// searched, and leads to a position of smaller L. When the search takes a
+// safe move instead, the safe-move argument (see leCadran) gives a winning
+// line from the new position without the moves of the card it played,
+// shorter, and normalizing it keeps its length; the new position was not
+// reached by a deal, so nothing restricts it. Hence L decreases along some
+// searched path to a win, and a search that exhausts the positions it can
+// reach (with the flag in the key, so that a position reached by a deal
+// and then by another move is searched again in full) finds a win
+// whenever one exists. Under strict-deal a deal may be illegal after a
+// lane move that it preceded, so the rule is off.
+func (g *leCadran) afterDeal(s *engine.State) bool {
+	return !g.strict && !g.noDealFirst && s.Depth() > g.root && s.LastMove().Action != 0
 }
 
 // talonKey writes the talon compactly. Cards reach the talon only from the
@@ -159,7 +213,8 @@ func lessCards(a, b []engine.Card) bool {
 	return len(a) < len(b)
 }
 
-func (g *leCadran) dead(*engine.State) bool { return false }
+// dead is the stuck-card bound (lcBound.stuck).
+func (g *leCadran) dead(s *engine.State) bool { return !g.noBound && g.bound.stuck(s) }
 
 // foundationsAtLeast counts the foundations of suit su whose top rank is at
 // least r (an empty foundation counts for r = 0).
@@ -223,9 +278,12 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 			fnext[t+4] = true
 		}
 	}
+	deal := g.afterDeal(s)
 	for _, m := range moves {
 		r := int8(0)
 		switch {
+		case deal && m.Action == 0 && m.From != lcTalon:
+			continue
 		case m.Action != 0:
 			r = lcDealRank
 		case m.To < lcFound:

@@ -8,7 +8,8 @@ import (
 
 // TestLeCadranOrderKeepsMoves checks, at the positions of bounded
 // searches, that le-cadran's move order lists every generated move once,
-// except a column's only card moved to a lane (the same key as before).
+// except a column's only card moved to a lane (the same key as before) and,
+// after a deal, the moves from a column (the deal-first rule).
 func TestLeCadranOrderKeepsMoves(t *testing.T) {
 	t.Parallel()
 	v, err := engine.Lookup("le-cadran")
@@ -28,10 +29,15 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 		for _, m := range out {
 			count[m]++
 		}
+		deal := g.afterDeal(s)
 		for _, m := range moves {
 			lone := m.Action == 0 && int(m.To) < lcFound && m.From != lcTalon &&
 				len(s.Piles[m.To].Cards) == 0 && len(s.Piles[m.From].Cards) == 1
+			column := m.Action == 0 && m.From != lcTalon
 			switch {
+			case deal && column && count[m] != 0:
+				bad = "a move from a column is listed after a deal"
+			case deal && column:
 			case lone && count[m] != 0:
 				bad = "a lone card moved to a lane is listed"
 			case !lone && count[m] != 1:
@@ -47,5 +53,122 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 		if bad != "" {
 			t.Fatalf("seed %d: %s", seed, bad)
 		}
+	}
+}
+
+// TestLeCadranDealFirst compares the answers of the search with and without
+// the deal-first rule (leCadran.afterDeal).
+func TestLeCadranDealFirst(t *testing.T) {
+	t.Parallel()
+	lcCompare(t, "the deal-first rule", 30000, func(g *leCadran) { g.noDealFirst = true })
+}
+
+// TestLeCadranStuck compares the answers of the search with and without
+// the stuck-card bound (lcBound.stuck).
+func TestLeCadranStuck(t *testing.T) {
+	t.Parallel()
+	lcCompare(t, "the stuck-card bound", 30000, func(g *leCadran) { g.noBound = true })
+}
+
+// lcCompare compares the answers of the search with its full knowledge
+// and with the knowledge off changes, at a budget of nodes, on deals and on
+// positions near and off the winning lines (some of them lost), and
+// replays every win.
+func lcCompare(t *testing.T, what string, nodes int64, off func(*leCadran)) {
+	t.Helper()
+	v, _ := engine.Lookup("le-cadran")
+	with, without := New(v), New(v)
+	off(without.ctx.(*leCadran))
+	decided, lost := 0, 0
+	compare := func(s *engine.State, seed uint64, where int) {
+		a := with.Solve(s, Options{MaxNodes: nodes})
+		b := without.Solve(s, Options{MaxNodes: nodes})
+		for _, r := range []Result{a, b} {
+			if r.Outcome == Won && !replayFrom(s, r.Moves) {
+				t.Fatalf("seed %d at %d: the winning line does not win", seed, where)
+			}
+		}
+		if a.Outcome != Unknown && b.Outcome != Unknown {
+			decided++
+			if a.Outcome == Lost {
+				lost++
+			}
+			if a.Outcome != b.Outcome {
+				t.Errorf("seed %d at %d: %s with %s, %s without", seed, where, a.Outcome, what, b.Outcome)
+			}
+		}
+	}
+	for _, seed := range []uint64{5, 12, 22, 93} {
+		s := engine.NewDeal(v, seed, 0)
+		compare(s, seed, 0)
+		r := with.Solve(s, Options{MaxNodes: 2_000_000})
+		if r.Outcome != Won {
+			continue
+		}
+		rng := engine.NewRand(seed)
+		for i, m := range r.Moves {
+			s.Do(m)
+			if (len(r.Moves)-i)%8 != 0 {
+				continue
+			}
+			extra := 0
+			for k := 0; k < 6 && !s.Won(); k++ {
+				ms := s.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				s.Do(ms[rng.Intn(len(ms))])
+				extra++
+			}
+			compare(s, seed, i+1)
+			for ; extra > 0; extra-- {
+				s.Undo()
+			}
+		}
+	}
+	t.Logf("%s: %d positions decided both ways, %d of them lost", what, decided, lost)
+	if lost == 0 || decided-lost == 0 {
+		t.Errorf("%s: the comparison needs won and lost positions", what)
+	}
+}
+
+// TestLeCadranStuckPlayouts checks the stuck-card bound where it fires on
+// the positions of random playouts: the search without the bound must never
+// win such a position (and, where it decides, must prove it lost).
+func TestLeCadranStuckPlayouts(t *testing.T) {
+	t.Parallel()
+	v, _ := engine.Lookup("le-cadran")
+	sv := New(v)
+	g := sv.ctx.(*leCadran)
+	g.noBound = true
+	var b lcBound
+	fired, lost := 0, 0
+	onPlayouts(t, v, nil, 40, func(s *engine.State) {
+		if fired >= 300 || !b.stuck(s) {
+			return
+		}
+		fired++
+		r := sv.Solve(s, Options{MaxNodes: 20000, ProbeShare: -1})
+		switch r.Outcome {
+		case Won:
+			t.Fatalf("seed %d: the bound calls a won position dead:\n%s", s.Seed, s.Text(true))
+		case Lost:
+			lost++
+		}
+	})
+	t.Logf("the bound fired on %d positions, %d of them proved lost without it", fired, lost)
+	if fired == 0 || lost == 0 {
+		t.Errorf("the bound was not checked")
+	}
+}
+
+// TestLeCadranStuckFixture: deal 9 (six kings among the available cards)
+// is proved lost with the stuck-card bound within a small budget.
+func TestLeCadranStuckFixture(t *testing.T) {
+	t.Parallel()
+	v, _ := engine.Lookup("le-cadran")
+	r := New(v).Solve(engine.NewDeal(v, 9, 0), Options{MaxNodes: 200_000})
+	if r.Outcome != Lost {
+		t.Fatalf("deal 9: %s after %d positions, want lost", r.Outcome, r.Nodes)
 	}
 }
