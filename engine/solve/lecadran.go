@@ -213,8 +213,22 @@ func lessCards(a, b []engine.Card) bool {
 	return len(a) < len(b)
 }
 
-// dead is the stuck-card bound (lcBound.stuck).
-func (g *leCadran) dead(s *engine.State) bool { return !g.noBound && g.bound.stuck(s) }
+// dead is the stuck-card bound (lecadran_bound.go), skipped right after
+// a move to a foundation. Skipping a dead test only prunes less, so it
+// is sound; it is done for speed: the bound then costs a quarter of the
+// positions per second instead of two fifths, and deals 1–100 at 2 M
+// positions give the same 19 won and 5 lost either way.
+func (g *leCadran) dead(s *engine.State) bool {
+	if g.noBound {
+		return false
+	}
+	if s.Depth() > g.root {
+		if m := s.LastMove(); m.Action == 0 && m.To >= lcFound {
+			return false
+		}
+	}
+	return g.bound.stuck(s)
+}
 
 // foundationsAtLeast counts the foundations of suit su whose top rank is at
 // least r (an empty foundation counts for r = 0).
