@@ -124,20 +124,7 @@ func agreeLines(t *testing.T, v *engine.Variant, opts []string, deals, step int,
 		if r.Outcome != Won {
 			continue
 		}
-		rng := engine.NewRand(seed)
-		for i, m := range r.Moves {
-			s.Do(m)
-			if (len(r.Moves)-i)%step != 0 {
-				continue
-			}
-			extra := 0
-			for ; extra < 4 && !s.Won(); extra++ {
-				ms := s.Moves()
-				if len(ms) == 0 {
-					break
-				}
-				s.Do(ms[rng.Intn(len(ms))])
-			}
+		offLine(s, r.Moves, step, 4, engine.NewRand(seed), func(at, extra int) {
 			a := with.Solve(s, Options{MaxNodes: nodes})
 			b := without.Solve(s, Options{MaxNodes: nodes})
 			if a.Outcome != Unknown && b.Outcome != Unknown {
@@ -146,16 +133,38 @@ func agreeLines(t *testing.T, v *engine.Variant, opts []string, deals, step int,
 					lost++
 				}
 				if a.Outcome != b.Outcome {
-					t.Errorf("%s %v seed %d move %d+%d: %s with the full knowledge, %s without", v.ID, opts, seed, i+1, extra, a.Outcome, b.Outcome)
+					t.Errorf("%s %v seed %d move %d+%d: %s with the full knowledge, %s without", v.ID, opts, seed, at, extra, a.Outcome, b.Outcome)
 				}
 			}
-			for ; extra > 0; extra-- {
-				s.Undo()
-			}
-		}
+		})
 	}
 	t.Logf("%s %v: %d positions decided both ways, %d of them lost", v.ID, opts, decided, lost)
 	return decided, lost
+}
+
+// offLine plays the winning line on s and, at every step-th position
+// before its end, steps off it by up to detour random moves (so that some
+// positions are lost), calls visit with the position's number on the line
+// and the moves made off it, and steps back.
+func offLine(s *engine.State, line []engine.Move, step, detour int, rng *engine.Rand, visit func(at, extra int)) {
+	for i, m := range line {
+		s.Do(m)
+		if (len(line)-i)%step != 0 {
+			continue
+		}
+		extra := 0
+		for ; extra < detour && !s.Won(); extra++ {
+			ms := s.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			s.Do(ms[rng.Intn(len(ms))])
+		}
+		visit(i+1, extra)
+		for ; extra > 0; extra-- {
+			s.Undo()
+		}
+	}
 }
 
 // keyInjective checks, over the positions of bounded searches of game id,
@@ -303,26 +312,7 @@ func TestConstitutionDealReduction(t *testing.T) {
 			if r.Outcome != Won {
 				continue
 			}
-			rng := engine.NewRand(seed)
-			for i, m := range r.Moves {
-				s.Do(m)
-				if (len(r.Moves)-i)%12 != 0 {
-					continue
-				}
-				extra := 0
-				for k := 0; k < 6 && !s.Won(); k++ {
-					ms := s.Moves()
-					if len(ms) == 0 {
-						break
-					}
-					s.Do(ms[rng.Intn(len(ms))])
-					extra++
-				}
-				compare(s, seed, i+1)
-				for ; extra > 0; extra-- {
-					s.Undo()
-				}
-			}
+			offLine(s, r.Moves, 12, 6, engine.NewRand(seed), func(at, _ int) { compare(s, seed, at) })
 		}
 		t.Logf("%v: %d positions decided both ways, %d of them lost", opts, decided, lost)
 		if lost == 0 {

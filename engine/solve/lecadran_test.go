@@ -105,26 +105,7 @@ func lcCompare(t *testing.T, what string, nodes int64, off func(*leCadran)) {
 		if r.Outcome != Won {
 			continue
 		}
-		rng := engine.NewRand(seed)
-		for i, m := range r.Moves {
-			s.Do(m)
-			if (len(r.Moves)-i)%8 != 0 {
-				continue
-			}
-			extra := 0
-			for k := 0; k < 6 && !s.Won(); k++ {
-				ms := s.Moves()
-				if len(ms) == 0 {
-					break
-				}
-				s.Do(ms[rng.Intn(len(ms))])
-				extra++
-			}
-			compare(s, seed, i+1)
-			for ; extra > 0; extra-- {
-				s.Undo()
-			}
-		}
+		offLine(s, r.Moves, 8, 6, engine.NewRand(seed), func(at, _ int) { compare(s, seed, at) })
 	}
 	t.Logf("%s: %d positions decided both ways, %d of them lost", what, decided, lost)
 	if lost == 0 || decided-lost == 0 {

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"testing"
-	"time"
 
 	"pasyans/engine"
 )
@@ -243,23 +242,4 @@ func (b *twBoundRef) stuck(g *twelveCtx, x engine.Card) bool {
 
 // BenchmarkSolveNewPlaces solves deals 1–8 of new-places at 1 M positions
 // each (the probes included, as the stats run does).
-func BenchmarkSolveNewPlaces(b *testing.B) {
-	v, err := engine.Lookup("new-places")
-	if err != nil {
-		b.Fatal(err)
-	}
-	sv := New(v)
-	var nodes int64
-	var el time.Duration
-	cpu0 := cpuTime()
-	for i := 0; b.Loop(); i++ {
-		s := engine.NewDeal(v, uint64(i%8+1), 0)
-		r := sv.Solve(s, Options{MaxNodes: 1 << 20})
-		nodes += r.Nodes
-		el += r.Elapsed
-	}
-	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
-	}
-}
+func BenchmarkSolveNewPlaces(b *testing.B) { benchSolve(b, "new-places") }
