@@ -330,9 +330,9 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	desc += fmt.Sprintf("; %d moves; stated outcome: %s.", len(dl.Moves), dl.Outcome)
 	switch {
 	case dl.Proof != nil && dl.Outcome == "failed":
-		desc += fmt.Sprintf(" The solver proved that no line wins from the position after move %d (%d positions, budget %s).", dl.ProvedAfter(), dl.Proof.Nodes, dl.Proof.Budget)
+		desc += fmt.Sprintf(" The solver proved that no line wins from the position after move %d, the fatal move, and found a win from the position before it (proof within %d positions and %s).", dl.ProvedAfter(), dl.Proof.Nodes, dl.Proof.Budget)
 	case dl.Proof != nil:
-		desc += fmt.Sprintf(" The solver proved the loss (%d positions, budget %s).", dl.Proof.Nodes, dl.Proof.Budget)
+		desc += fmt.Sprintf(" The solver proved the loss (within %d positions and %s).", dl.Proof.Nodes, dl.Proof.Budget)
 	}
 	d.flow([]para{{spans: plain(desc, d.small), align: alignLeft, before: 1}})
 	if err != nil {
