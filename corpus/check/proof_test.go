@@ -64,7 +64,7 @@ func fatalPrefix(t *testing.T, v *engine.Variant, seed uint64) int {
 		}
 	}
 	if hi+1 > len(moves) {
-		t.Skipf("the playout of %s seed %d ends at its fatal move", v.ID, seed)
+		t.Fatalf("the playout of %s seed %d ends at its fatal move: a failed game one move too long cannot be built; choose another seed", v.ID, seed)
 	}
 	return hi
 }
