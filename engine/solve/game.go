@@ -39,6 +39,13 @@ type prober interface {
 	probePlan() (share float64, unit int64)
 }
 
+// probeCapper is an optional method of a gameCtx: the largest multiple of
+// the probe unit that a probe may run to (the Luby sequence is cut there),
+// chosen per game by trial; 0 leaves the sequence uncut.
+type probeCapper interface {
+	probeCap() int64
+}
+
 // newCtx returns the search knowledge for v: a game's own when it has been
 // written, the generic one otherwise.
 func newCtx(v *engine.Variant) gameCtx {

@@ -122,6 +122,10 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if p, ok := ctx.(prober); ok {
 		share, unit = p.probePlan()
 	}
+	var lubyCap int64
+	if p, ok := ctx.(probeCapper); ok {
+		lubyCap = p.probeCap()
+	}
 	if o.ProbeShare != 0 {
 		share = o.ProbeShare
 	}
@@ -138,6 +142,9 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		sv.rng = rng
 		for i := 1; ; i++ {
 			limit := unit * luby(i)
+			if lubyCap > 0 {
+				limit = unit * min(luby(i), lubyCap)
+			}
 			if pnodes > 0 {
 				if res.Nodes >= pnodes {
 					break
