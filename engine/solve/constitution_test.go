@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -140,6 +141,38 @@ func agreeLines(t *testing.T, v *engine.Variant, opts []string, deals, step int,
 	}
 	t.Logf("%s %v: %d positions decided both ways, %d of them lost", v.ID, opts, decided, lost)
 	return decided, lost
+}
+
+// pair solves positions with two solvers, the full one and one with a
+// piece of knowledge off, checks that every win replays, and counts the
+// positions decided both ways (and how many of them are lost), reporting
+// each on which the two disagree.
+type pair struct {
+	with, without *Solver
+	o             Options
+	decided, lost int
+}
+
+// compare solves s both ways; where names the position in messages.
+func (p *pair) compare(t *testing.T, s *engine.State, where string) {
+	t.Helper()
+	a := p.with.Solve(s, p.o)
+	b := p.without.Solve(s, p.o)
+	for _, r := range []Result{a, b} {
+		if r.Outcome == Won && !replayFrom(s, r.Moves) {
+			t.Fatalf("%s: the winning line does not win", where)
+		}
+	}
+	if a.Outcome == Unknown || b.Outcome == Unknown {
+		return
+	}
+	p.decided++
+	if a.Outcome == Lost {
+		p.lost++
+	}
+	if a.Outcome != b.Outcome {
+		t.Errorf("%s: %s with, %s without", where, a.Outcome, b.Outcome)
+	}
 }
 
 // offLine plays the winning line on s and, at every step-th position
@@ -286,36 +319,22 @@ func TestConstitutionDealReduction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		with, without := New(v), New(v)
-		without.ctx.(*constitution).noPOR = true
-		decided, lost := 0, 0
+		p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: 20000}}
+		p.without.ctx.(*constitution).noPOR = true
 		compare := func(s *engine.State, seed uint64, where int) {
-			a := with.Solve(s, Options{MaxNodes: 20000})
-			b := without.Solve(s, Options{MaxNodes: 20000})
-			if a.Outcome == Won && !replayFrom(s, a.Moves) {
-				t.Fatalf("%v seed %d at %d: the winning line does not win", opts, seed, where)
-			}
-			if a.Outcome != Unknown && b.Outcome != Unknown {
-				decided++
-				if a.Outcome == Lost {
-					lost++
-				}
-				if a.Outcome != b.Outcome {
-					t.Errorf("%v seed %d at %d: %s with the deal reduction, %s without", opts, seed, where, a.Outcome, b.Outcome)
-				}
-			}
+			p.compare(t, s, fmt.Sprintf("%v seed %d at %d (the deal reduction)", opts, seed, where))
 		}
 		for seed := uint64(1); seed <= 4; seed++ {
 			s := engine.NewDeal(v, seed, o)
 			compare(s, seed, 0)
-			r := with.Solve(s, Options{MaxNodes: 200000})
+			r := p.with.Solve(s, Options{MaxNodes: 200000})
 			if r.Outcome != Won {
 				continue
 			}
 			offLine(s, r.Moves, 12, 6, engine.NewRand(seed), func(at, _ int) { compare(s, seed, at) })
 		}
-		t.Logf("%v: %d positions decided both ways, %d of them lost", opts, decided, lost)
-		if lost == 0 {
+		t.Logf("%v: %d positions decided both ways, %d of them lost", opts, p.decided, p.lost)
+		if p.lost == 0 {
 			t.Errorf("%v: no lost position was compared", opts)
 		}
 	}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"testing"
 
 	"pasyans/engine"
@@ -77,38 +78,22 @@ func TestLeCadranStuck(t *testing.T) {
 func lcCompare(t *testing.T, what string, nodes int64, off func(*leCadran)) {
 	t.Helper()
 	v, _ := engine.Lookup("le-cadran")
-	with, without := New(v), New(v)
-	off(without.ctx.(*leCadran))
-	decided, lost := 0, 0
+	p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: nodes}}
+	off(p.without.ctx.(*leCadran))
 	compare := func(s *engine.State, seed uint64, where int) {
-		a := with.Solve(s, Options{MaxNodes: nodes})
-		b := without.Solve(s, Options{MaxNodes: nodes})
-		for _, r := range []Result{a, b} {
-			if r.Outcome == Won && !replayFrom(s, r.Moves) {
-				t.Fatalf("seed %d at %d: the winning line does not win", seed, where)
-			}
-		}
-		if a.Outcome != Unknown && b.Outcome != Unknown {
-			decided++
-			if a.Outcome == Lost {
-				lost++
-			}
-			if a.Outcome != b.Outcome {
-				t.Errorf("seed %d at %d: %s with %s, %s without", seed, where, a.Outcome, what, b.Outcome)
-			}
-		}
+		p.compare(t, s, fmt.Sprintf("seed %d at %d (%s)", seed, where, what))
 	}
 	for _, seed := range []uint64{5, 12, 22, 93} {
 		s := engine.NewDeal(v, seed, 0)
 		compare(s, seed, 0)
-		r := with.Solve(s, Options{MaxNodes: 2_000_000})
+		r := p.with.Solve(s, Options{MaxNodes: 2_000_000})
 		if r.Outcome != Won {
 			continue
 		}
 		offLine(s, r.Moves, 8, 6, engine.NewRand(seed), func(at, _ int) { compare(s, seed, at) })
 	}
-	t.Logf("%s: %d positions decided both ways, %d of them lost", what, decided, lost)
-	if lost == 0 || decided-lost == 0 {
+	t.Logf("%s: %d positions decided both ways, %d of them lost", what, p.decided, p.lost)
+	if p.lost == 0 || p.decided-p.lost == 0 {
 		t.Errorf("%s: the comparison needs won and lost positions", what)
 	}
 }

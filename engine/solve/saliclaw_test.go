@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"testing"
 
 	"pasyans/engine"
@@ -151,14 +152,13 @@ func TestSalicLawLateDeal(t *testing.T) {
 // TestSalicLawChain compares answers with and without the dig-chain rule
 // (everything else on) on positions after the deal, reached by random
 // play, without and with once-per-king (where the rule is off); the wins
-// found with the rule are replayed.
+// found are replayed.
 func TestSalicLawChain(t *testing.T) {
 	v, _ := engine.Lookup("salic-law")
 	for _, opts := range [][]string{nil, {"any-time"}} {
 		o, _ := v.ParseOptions(opts)
-		with, without := New(v), New(v)
-		without.ctx = salicPlain(v, false, false, false, true, false)
-		decided, lost := 0, 0
+		p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: 30000, ProbeShare: -1}}
+		p.without.ctx = salicPlain(v, false, false, false, true, false)
 		for seed := uint64(1); seed <= 150; seed++ {
 			s := engine.NewDeal(v, seed, o)
 			rng := engine.NewRand(seed)
@@ -179,24 +179,11 @@ func TestSalicLawChain(t *testing.T) {
 				}
 				s.Do(m)
 			}
-			a := with.Solve(s, Options{MaxNodes: 30000, ProbeShare: -1})
-			b := without.Solve(s, Options{MaxNodes: 30000, ProbeShare: -1})
-			if a.Outcome == Won && !replayFrom(s, a.Moves) {
-				t.Fatalf("%v seed %d: the winning line does not win", opts, seed)
-			}
-			if a.Outcome != Unknown && b.Outcome != Unknown {
-				decided++
-				if a.Outcome == Lost {
-					lost++
-				}
-				if a.Outcome != b.Outcome {
-					t.Errorf("%v seed %d: %s with the dig-chain rule, %s without", opts, seed, a.Outcome, b.Outcome)
-				}
-			}
+			p.compare(t, s, fmt.Sprintf("%v seed %d (the dig-chain rule)", opts, seed))
 		}
-		if decided < 100 || lost < 10 {
-			t.Errorf("%v: only %d positions decided both ways, %d lost", opts, decided, lost)
+		if p.decided < 100 || p.lost < 10 {
+			t.Errorf("%v: only %d positions decided both ways, %d lost", opts, p.decided, p.lost)
 		}
-		t.Logf("%v: %d positions decided both ways, %d lost", opts, decided, lost)
+		t.Logf("%v: %d positions decided both ways, %d lost", opts, p.decided, p.lost)
 	}
 }
