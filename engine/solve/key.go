@@ -2,6 +2,8 @@ package solve
 
 import (
 	"bytes"
+	"math/bits"
+	"slices"
 
 	"pasyans/engine"
 )
@@ -91,44 +93,115 @@ func sortSegs(a [][]byte) {
 // appendPilesSorted appends piles first … first+n-1 of s (n at most 16),
 // each written card by card and ended by 0xFF, in a canonical order (the
 // same for any permutation of their contents): by the first eight bytes
-// so written, read as a number, then, on a tie, card by card.
+// so written, read as a number, then, on a tie, card by card (pileBefore).
+// The first byte is the bottom card, or 0xFF for an empty pile, so the
+// piles are sorted by bottom card through a set of card values, and only
+// piles of one bottom card are compared further; the empty piles, all
+// written alike, come last.
 func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
-	var heads [16]uint64
-	var idx [16]int8
-	for i := 0; i < n; i++ {
-		heads[i] = pileHead(s.Piles[first+i].Cards)
-		idx[i] = int8(i)
-	}
-	for i := 1; i < n; i++ {
-		x, h := idx[i], heads[i]
-		j := i
-		for j > 0 && (h < heads[j-1] || (h == heads[j-1] && pileLess(s.Piles[first+int(x)].Cards, s.Piles[first+int(idx[j-1])].Cards))) {
-			idx[j], heads[j] = idx[j-1], heads[j-1]
-			j--
+	piles := s.Piles[first : first+n]
+	var bottoms uint64 // bit c: some pile has bottom card c
+	var head [64]int8  // per bottom card, its first pile
+	var next [16]int8  // the next pile of the same bottom card, or -1
+	empty, total := 0, n
+	for i := range piles {
+		cs := piles[i].Cards
+		total += len(cs)
+		if len(cs) == 0 {
+			empty++
+			continue
 		}
-		idx[j], heads[j] = x, h
-	}
-	for _, i := range idx[:n] {
-		for _, c := range s.Piles[first+int(i)].Cards {
-			dst = append(dst, byte(c))
+		c := cs[0]
+		if c >= 64 {
+			return pilesSortedByHeads(dst, piles)
 		}
-		dst = append(dst, 0xFF)
+		next[i] = -1
+		if bottoms&(1<<c) != 0 {
+			next[i] = head[c]
+		}
+		head[c] = int8(i)
+		bottoms |= 1 << c
+	}
+	at := len(dst)
+	dst = slices.Grow(dst, total)[:at+total]
+	for ; bottoms != 0; bottoms &= bottoms - 1 {
+		i := head[bits.TrailingZeros64(bottoms)]
+		if next[i] < 0 {
+			at = putPile(dst, at, piles[i].Cards)
+			continue
+		}
+		var group [16]int8
+		k := 0
+		for ; i >= 0; i = next[i] {
+			group[k] = i
+			for j := k; j > 0 && pileBefore(piles[group[j]].Cards, piles[group[j-1]].Cards); j-- {
+				group[j], group[j-1] = group[j-1], group[j]
+			}
+			k++
+		}
+		for _, i := range group[:k] {
+			at = putPile(dst, at, piles[i].Cards)
+		}
+	}
+	for ; empty > 0; empty-- {
+		dst[at] = 0xFF
+		at++
 	}
 	return dst
+}
+
+// pilesSortedByHeads is appendPilesSorted for piles of any card values:
+// an insertion sort by pileBefore.
+func pilesSortedByHeads(dst []byte, piles []engine.Pile) []byte {
+	var idx [16]int8
+	total := len(piles)
+	for i := range piles {
+		total += len(piles[i].Cards)
+		j := i
+		for j > 0 && pileBefore(piles[i].Cards, piles[idx[j-1]].Cards) {
+			idx[j] = idx[j-1]
+			j--
+		}
+		idx[j] = int8(i)
+	}
+	at := len(dst)
+	dst = slices.Grow(dst, total)[:at+total]
+	for _, i := range idx[:len(piles)] {
+		at = putPile(dst, at, piles[i].Cards)
+	}
+	return dst
+}
+
+// putPile writes the cards cs and 0xFF into dst at at, and returns where
+// it stopped.
+func putPile(dst []byte, at int, cs []engine.Card) int {
+	out := dst[at : at+len(cs)+1]
+	for j, c := range cs {
+		out[j] = byte(c)
+	}
+	out[len(cs)] = 0xFF
+	return at + len(cs) + 1
+}
+
+// pileBefore is the order of appendPilesSorted: by pileHead, then, on a
+// tie, by pileLess.
+func pileBefore(a, b []engine.Card) bool {
+	ha, hb := pileHead(a), pileHead(b)
+	return ha < hb || (ha == hb && pileLess(a, b))
 }
 
 // pileHead packs the first eight bytes of a pile's encoding (its cards,
 // then 0xFF, then zeros) into a number, the first byte highest.
 func pileHead(cs []engine.Card) uint64 {
+	if len(cs) >= 8 {
+		return uint64(cs[0])<<56 | uint64(cs[1])<<48 | uint64(cs[2])<<40 | uint64(cs[3])<<32 |
+			uint64(cs[4])<<24 | uint64(cs[5])<<16 | uint64(cs[6])<<8 | uint64(cs[7])
+	}
 	var h uint64
-	n := min(len(cs), 8)
-	for _, c := range cs[:n] {
+	for _, c := range cs {
 		h = h<<8 | uint64(c)
 	}
-	if n < 8 {
-		h = (h<<8 | 0xFF) << (8 * (7 - n))
-	}
-	return h
+	return (h<<8 | 0xFF) << (8 * (7 - len(cs)))
 }
 
 // pileLess orders two piles of equal heads card by card (a pile that is

@@ -218,14 +218,19 @@ func twOnFoundations(s *engine.State) (n [4][15]int8) {
 // empty place keeps a and k), and (N) holds for no card of a suit with
 // adjacent runs, so locked answers as it did on the position before, which
 // the search only expands when it is not dead. (Skipping the test is
-// sound in any case: it only prunes.)
+// sound in any case: it only prunes.) After a build made by the search,
+// the test is cut short as lockedAfterBuild shows.
 func (g *twelveCtx) dead(s *engine.State) bool {
 	if s.Vars[twVarDeal] < g.deals {
 		return false
 	}
 	if s.Depth() > g.root {
-		if m := s.LastMove(); m.Action == 0 && m.From >= twFound && m.From < twFound+8 {
+		m := s.LastMove()
+		if m.Action == 0 && m.From >= twFound && m.From < twFound+8 {
 			return false
+		}
+		if m.Action == 0 && m.From < twFound && m.To < twFound {
+			return g.lockedAfter(s, int(m.To))
 		}
 	}
 	return g.locked(s)
@@ -271,7 +276,8 @@ func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, boo
 // builds that move a pile's last card (loneBuild).
 func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
 	end := g.endgame(s) && !g.keepLone
-	need := twNeed(s)
+	var runs twTops
+	read := false
 	g.tmp = g.tmp[:0]
 	for _, m := range moves {
 		var r int8
@@ -287,7 +293,10 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 		case end && len(s.Piles[m.From].Cards) == 1:
 			continue // loneBuild
 		default:
-			r = buildRank(s.Piles[m.From].Cards, &need)
+			if !read {
+				runs, read = twReadTops(s), true
+			}
+			r = buildRank(s.Piles[m.From].Cards, &runs)
 		}
 		g.tmp = append(g.tmp, scored{m, r})
 	}
@@ -299,11 +308,11 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 // base), 2 at two cards, 3 at three or four, 4 further (over deals 1–100
 // of swiss at 1.5 M positions, ranking by this distance won 96 or 98
 // deals, against 88 when only the card taken next was preferred).
-func buildRank(src []engine.Card, need *[64]int8) int8 {
+func buildRank(src []engine.Card, runs *twTops) int8 {
 	if len(src) < 2 {
 		return 3
 	}
-	switch d := need[src[len(src)-2]]; {
+	switch d := runs.need(src[len(src)-2]); {
 	case d <= 1:
 		return 1
 	case d <= 2:
@@ -314,27 +323,31 @@ func buildRank(src []engine.Card, need *[64]int8) int8 {
 	return 4
 }
 
-// twNeed returns, per card, how many cards its foundations still need
-// before they take it: 1 for a card some foundation takes next (or a base
+// twTops holds, per suit, the top rank a of its ace run (0: none) and
+// the top rank k of its king run (14: none).
+type twTops struct{ a, k [4]int }
+
+func twReadTops(s *engine.State) (t twTops) {
+	t.a, t.k = twRuns(s)
+	return t
+}
+
+// need returns how many cards the foundations of c's suit still need
+// before they take c: 1 for a card some foundation takes next (or a base
 // no place holds yet), more the further it is. A card of suit s and rank
 // r continues the ace run of s (top a) as rank a+1 and the king run (top
 // k) as k-1, so it is r-a cards from the one (if r > a) and k-r from the
-// other (if r < k).
-func twNeed(s *engine.State) (need [64]int8) {
-	a, k := twRuns(s)
-	for su := 0; su < 4; su++ {
-		for r := engine.Ace; r <= engine.King; r++ {
-			d := 99
-			if int(r) > a[su] {
-				d = int(r) - a[su]
-			}
-			if int(r) < k[su] {
-				d = min(d, k[su]-int(r))
-			}
-			need[engine.NewCard(r, engine.Suit(su))] = int8(d)
-		}
+// other (if r < k); 99 when neither run will take it.
+func (t *twTops) need(c engine.Card) int {
+	su, r := c.Suit(), int(c.Rank())
+	d := 99
+	if a := t.a[su]; r > a {
+		d = r - a
 	}
-	return need
+	if k := t.k[su]; r < k {
+		d = min(d, k-r)
+	}
+	return d
 }
 
 // loneBuild: in the endgame, a build that moves the last card x of a pile

@@ -1,6 +1,10 @@
 package solve
 
-import "pasyans/engine"
+import (
+	"math/bits"
+
+	"pasyans/engine"
+)
 
 // A dead-position test for the last deal of the twelve-pile games (see
 // swiss.go): a set of cards that no line can ever move.
@@ -75,17 +79,52 @@ import "pasyans/engine"
 // cards 0..h[p] of pile p, and only the card at h[p] needs (N). A locked
 // set stays locked after any move (TestTwelveLocked checks it), so the
 // test only ever grows stronger along a line.
-func (g *twelveCtx) locked(s *engine.State) bool {
+//
+// The strikes may be made in any order (the largest locked set is one),
+// and (N) only gets harder to meet as D shrinks: a card's neighbours only
+// get freer, and blocking ranks only fewer. So locked works from per-suit
+// masks of ranks: the ranks with a copy free (in the pack, or at the top
+// of D or above) and the ranks whose cards the runs cannot take.
+func (g *twelveCtx) locked(s *engine.State) bool { return g.lockedAfter(s, -1) }
+
+// lockedAfter is locked for a position P' whose last move, from a
+// position P in the last deal that is not dead (no non-empty locked set),
+// built the top card x of a pile onto the top of pile q (q < 0: no such
+// move known; the plain test). Then P' is dead only if x is in its
+// largest locked set, so the test stops, answering false, as soon as x is
+// struck out (first of all when a card x could be built on is free).
+// Proof: let D be a locked set of P' without x. A build moves x alone (no
+// game refills a pile after a build: new-places refills only while the
+// pack lasts, when it does not build), so every other card lies where it
+// lay in P, and the foundations and the pack are as they were. A card of
+// D never has x's card among those it could be built on where (N)(i)
+// must hold: x is a copy of it under no card of D and off the
+// foundations. So every card that (T), (N)(i) or a blocking rank of
+// (N)(ii) reads for D (a card of D, or a copy covered by D or on the
+// foundations) is other than x, and lies in P as in P', with the same
+// cards of D above it (x lay above the cards of D in its pile, and lies
+// above them in q); the runs are as they were. So D is a locked set of P
+// (of pile cards there too), and is empty, as P is not dead.
+func (g *twelveCtx) lockedAfter(s *engine.State, q int) bool {
 	var b twBound
+	b.tops(s)
+	if q >= 0 && !b.noFreeNeighbour(g, s.Piles[twTab+q].Top()) {
+		return false // x has a free neighbour: it is struck first
+	}
 	b.init(s)
+	first := max(q, 0)
 	for changed := true; changed; {
 		changed = false
 		left := false
-		for p := 0; p < 12; p++ {
+		for i := 0; i < 12; i++ {
+			p := (first + i) % 12
 			cs := s.Piles[twTab+p].Cards
 			for b.h[p] >= 0 && !b.stuck(g, cs[b.h[p]]) {
 				b.strike(cs, p)
 				changed = true
+			}
+			if p == q && b.h[p] < len(cs)-1 {
+				return false // x is struck out
 			}
 			left = left || b.h[p] >= 0
 		}
@@ -97,47 +136,90 @@ func (g *twelveCtx) locked(s *engine.State) bool {
 }
 
 // twBound is the working state of locked: the runs' tops, the height of
-// D in each pile, per card how many of its copies off the foundations are
-// not under a card of D (in the pack or at the top of D or above), kept
-// up to date as D shrinks; and inD, per suit, with bit q set when every
-// copy off the foundations of the card of rank q is in D (and there is
-// one): no copy in the pack, and none struck out of D yet.
+// D in each pile; per suit, the ranks with a copy off the foundations not
+// under a card of D (in the pack, or at the top of D or above: free); the
+// ranks inD whose every copy off the foundations is in D (and there is
+// one): none in the pack, and none struck out of D yet; and the ranks
+// held, whose cards the runs can never take as D stands (part (ii) of
+// (N), and the runs' not meeting where cards pass).
 type twBound struct {
 	a, k [4]int
 	h    [12]int
-	free [64]int8
+	pack [4]uint16
+	free [4]uint16
 	inD  [4]uint16
+	held [4]uint16
+	// stale has bit su set when held[su] is to be recomputed (inD[su]
+	// changed since).
+	stale uint8
 }
 
+// tops sets free, for D holding every pile card: the ranks of the pack
+// and of the piles' tops.
+func (b *twBound) tops(s *engine.State) {
+	for _, c := range s.Piles[twStock].Cards {
+		b.pack[c.Suit()] |= 1 << c.Rank()
+	}
+	b.free = b.pack
+	for p := 0; p < 12; p++ {
+		if c := s.Piles[twTab+p].Top(); c != engine.NoCard {
+			b.free[c.Suit()] |= 1 << c.Rank()
+		}
+	}
+}
+
+// init sets the rest, after tops: the runs, the heights, inD.
 func (b *twBound) init(s *engine.State) {
 	b.a, b.k = twRuns(s)
-	var pack [4]uint16
-	for _, c := range s.Piles[twStock].Cards {
-		b.free[c]++
-		pack[c.Suit()] |= 1 << c.Rank()
-	}
 	for p := 0; p < 12; p++ {
 		cs := s.Piles[twTab+p].Cards
 		b.h[p] = len(cs) - 1
 		for _, c := range cs {
 			b.inD[c.Suit()] |= 1 << c.Rank()
 		}
-		if len(cs) > 0 {
-			b.free[cs[len(cs)-1]]++
-		}
 	}
 	for su := range b.inD {
-		b.inD[su] &^= pack[su]
+		b.inD[su] &^= b.pack[su]
 	}
+	b.stale = 0x0F
+}
+
+// hold sets held[su] from inD[su]: a rank r is held when (ace run) r <= a
+// or a blocking rank q, a < q < r, is in D, and (king run) r >= k or a
+// blocking rank q, r < q < k, is in D; and, where cards pass between
+// foundations, the runs overlap (a >= k) or a gap rank a < q0 < k is in
+// D. With q the lowest rank above a in D and q' the highest below k, the
+// ace run holds the ranks up to a and above q, the king run those from k
+// and below q'.
+func (b *twBound) hold(g *twelveCtx, su int) {
+	A, K, d := b.a[su], b.k[su], b.inD[su]
+	if g.f2f && A < K && d&ranks(A+1, K-1) == 0 {
+		b.held[su] = 0
+		return
+	}
+	ace := ranks(1, A)
+	if up := d &^ ranks(0, A); up != 0 {
+		ace |= ranks(bits.TrailingZeros16(up)+1, 13)
+	}
+	king := ranks(K, 13)
+	if down := d & ranks(0, K-1); down != 0 {
+		king |= ranks(1, 15-bits.LeadingZeros16(down)-1)
+	}
+	b.held[su] = ace & king
 }
 
 // strike takes the card at the top of D in pile p (cards cs) out of D.
 func (b *twBound) strike(cs []engine.Card, p int) {
 	x := cs[b.h[p]]
-	b.inD[x.Suit()] &^= 1 << x.Rank() // a copy of x is now out of D
+	su, bit := x.Suit(), uint16(1)<<x.Rank()
+	if b.inD[su]&bit != 0 { // a copy of x is now out of D
+		b.inD[su] &^= bit
+		b.stale |= 1 << su
+	}
 	b.h[p]--
 	if b.h[p] >= 0 {
-		b.free[cs[b.h[p]]]++
+		c := cs[b.h[p]]
+		b.free[c.Suit()] |= 1 << c.Rank()
 	}
 }
 
@@ -149,39 +231,28 @@ func ranks(lo, hi int) uint16 {
 	return uint16(1)<<(hi+1) - uint16(1)<<lo
 }
 
-// stuck reports whether x meets (N) for the current D. The cheap test of
-// (i) in suit comes first; the answer is the same in any order.
+// noFreeNeighbour reports whether no card x could be built on is free: part
+// (i) of (N).
+func (b *twBound) noFreeNeighbour(g *twelveCtx, x engine.Card) bool {
+	su, r := x.Suit(), x.Rank()
+	near, free := uint16(1)<<(r-1)|uint16(1)<<(r+1), b.free[su]
+	if !g.inSuit {
+		free = b.free[0] | b.free[1] | b.free[2] | b.free[3]
+	}
+	return free&near == 0
+}
+
+// stuck reports whether x meets (N) for the current D: its suit holds
+// its rank, and no card it could be built on is free (of its suit in
+// new-places, of any suit otherwise).
 func (b *twBound) stuck(g *twelveCtx, x engine.Card) bool {
-	su, r := int(x.Suit()), int(x.Rank())
-	if g.inSuit {
-		// x-4 and x+4 are the cards of suit su one rank below and above
-		// (free holds 0 at ranks 0 and 14, which no card has: 0..3, 56..59).
-		if b.free[x-4] > 0 || b.free[x+4] > 0 {
-			return false
-		}
-	}
-	A, K, d := b.a[su], b.k[su], b.inD[su]
-	if g.f2f && A < K && d&ranks(A+1, K-1) == 0 {
-		return false // the runs may yet meet, and then take any card of s
-	}
-	if r > A && d&ranks(A+1, r-1) == 0 {
+	if !b.noFreeNeighbour(g, x) {
 		return false
 	}
-	if r < K && d&ranks(r+1, K-1) == 0 {
-		return false
+	su, r := x.Suit(), x.Rank()
+	if b.stale&(1<<su) != 0 {
+		b.stale &^= 1 << su
+		b.hold(g, int(su))
 	}
-	if g.inSuit {
-		return true
-	}
-	for _, rr := range [2]int{r - 1, r + 1} {
-		if rr < 1 || rr > 13 {
-			continue
-		}
-		for t := 0; t < 4; t++ {
-			if b.free[engine.NewCard(engine.Rank(rr), engine.Suit(t))] > 0 {
-				return false
-			}
-		}
-	}
-	return true
+	return b.held[su]&(1<<r) != 0
 }

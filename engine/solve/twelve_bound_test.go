@@ -111,6 +111,51 @@ func TestTwelveLocked(t *testing.T) {
 	}
 }
 
+// TestTwelveDeadInSearch checks the dead test as the search calls it,
+// cut short after a build (lockedAfter) or skipped after a pass, against
+// the plain test (and, at some positions, the reference one) at every
+// position of searches of the twelve-pile games.
+func TestTwelveDeadInSearch(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		opts []string
+	}{
+		{"new-places", nil}, {"swiss", nil}, {"swiss", []string{"foundation-to-foundation"}},
+		{"swiss", []string{"build-each-round"}}, {"st-helena", nil},
+	} {
+		v, _ := engine.Lookup(c.id)
+		o, err := v.ParseOptions(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv := New(v)
+		g := newTwelve(v)
+		n, deadN := 0, 0
+		sv.check = func(s *engine.State, _ []byte) {
+			n++
+			want := s.Vars[twVarDeal] >= g.deals && g.locked(s)
+			if n%5 == 0 && want != (s.Vars[twVarDeal] >= g.deals && g.lockedRef(s)) {
+				t.Fatalf("%s %v: locked and lockedRef differ", c.id, c.opts)
+			}
+			if g.dead(s) != want {
+				t.Fatalf("%s %v: dead says %v, locked %v, after %v", c.id, c.opts, !want, want, s.LastMove())
+			}
+			if want {
+				deadN++
+			}
+		}
+		for seed := uint64(1); seed <= 4; seed++ {
+			s := engine.NewDeal(v, seed, o)
+			g.start(s)
+			sv.Solve(s, Options{MaxNodes: 20000, NoSafe: seed%2 == 0})
+		}
+		t.Logf("%s %v: %d positions, %d dead", c.id, c.opts, n, deadN)
+		if deadN == 0 {
+			t.Errorf("%s %v: no dead position met", c.id, c.opts)
+		}
+	}
+}
+
 // lockedRef is the dead test of twelve_bound.go written plainly, each
 // condition recomputed from the piles every time, as a reference for the
 // incremental one.

@@ -336,53 +336,31 @@ func twGather(s *engine.State) {
 }
 
 // Moves appends the legal moves of s. It reads every top card once and
-// compares each pile's top with the card each foundation wants next.
+// finds, through a table by card, the places that want each pile's top.
 func (g *twelve) Moves(s *engine.State, dst []engine.Move) []engine.Move {
 	stock := len(s.Piles[twStock].Cards)
 	var tops [twNTab]engine.Card
 	for p := range tops {
 		tops[p] = s.Piles[twTab+p].Top()
 	}
-	var want [8]engine.Card // the next card of each occupied place
-	var based [2]uint8      // suits already on the ace places, the king places
-	empty := uint8(0)       // the empty places
-	for f := 0; f < 8; f++ {
-		t := s.Piles[twFound+f].Top()
-		switch {
-		case t == engine.NoCard:
-			empty |= 1 << uint(f)
-		case f < 4 && t.Rank() < engine.King:
-			want[f] = engine.NewCard(t.Rank()+1, t.Suit())
-		case f >= 4 && t.Rank() > engine.Ace:
-			want[f] = engine.NewCard(t.Rank()-1, t.Suit())
-		}
-		if t != engine.NoCard {
-			based[f/4] |= 1 << uint(t.Suit())
-		}
-	}
+	fs := twReadPlaces(s)
 	masks := g.currentMasks(s)
 	nFound := 0
 	for p, c := range tops {
 		if c == engine.NoCard {
 			continue
 		}
-		m := masks[p]
-		for f := 0; f < 8; f++ {
-			ok := want[f] == c && m&(1<<uint(f)) != 0
-			if empty&(1<<uint(f)) != 0 {
-				ok = c.Rank() == twBase(f) && based[f/4]&(1<<uint(c.Suit())) == 0
-			}
-			if ok {
-				dst = append(dst, engine.Transfer(twTab+p, twFound+f))
-				nFound++
-			}
+		for ok := fs.takers(c, masks[p]); ok != 0; ok &= ok - 1 {
+			f := bits.TrailingZeros8(ok)
+			dst = append(dst, engine.Transfer(twTab+p, twFound+f))
+			nFound++
 		}
 	}
 	if stock == 0 || g.on(s, g.buildOpt) {
 		dst = g.appendBuilds(dst, &tops)
 	}
 	if g.f2f || g.on(s, g.f2fOpt) {
-		dst = g.appendF2F(s, dst)
+		dst = g.appendF2F(s, dst, &fs)
 	}
 	if stock > 0 && (nFound == 0 || !g.on(s, g.strictOpt)) {
 		dst = append(dst, engine.ActionMove(twActDeal, -1, -1))
@@ -391,6 +369,54 @@ func (g *twelve) Moves(s *engine.State, dst []engine.Move) []engine.Move {
 		dst = append(dst, engine.ActionMove(twActRedeal, -1, -1))
 	}
 	return dst
+}
+
+// twPlaces is what the move generator reads of the eight places: their
+// top cards, per card the occupied places that take it next (bit f for
+// place f+1), the empty places, and per kind (ace places, king places)
+// the suits its places hold.
+type twPlaces struct {
+	top   [8]engine.Card
+	wants [64]uint8
+	empty uint8
+	based [2]uint8
+}
+
+func twReadPlaces(s *engine.State) (fs twPlaces) {
+	for f := 0; f < 8; f++ {
+		t := s.Piles[twFound+f].Top()
+		fs.top[f] = t
+		switch {
+		case t == engine.NoCard:
+			fs.empty |= 1 << uint(f)
+			continue
+		case f < 4 && t.Rank() < engine.King:
+			fs.wants[engine.NewCard(t.Rank()+1, t.Suit())] |= 1 << uint(f)
+		case f >= 4 && t.Rank() > engine.Ace:
+			fs.wants[engine.NewCard(t.Rank()-1, t.Suit())] |= 1 << uint(f)
+		}
+		fs.based[f/4] |= 1 << uint(t.Suit())
+	}
+	return fs
+}
+
+// takers returns the places a pile top c may go to, the pile feeding
+// the places in mask: an occupied place in mask whose run c continues,
+// or, for a base whose suit no place of its kind holds, any empty place
+// of its kind.
+func (fs *twPlaces) takers(c engine.Card, mask uint8) uint8 {
+	ok := fs.wants[c] & mask
+	switch c.Rank() {
+	case engine.Ace:
+		if fs.based[0]&(1<<uint(c.Suit())) == 0 {
+			ok |= fs.empty & 0x0F
+		}
+	case engine.King:
+		if fs.based[1]&(1<<uint(c.Suit())) == 0 {
+			ok |= fs.empty & 0xF0
+		}
+	}
+	return ok
 }
 
 // twBase returns the base rank of place f (0-based): ace or king.
@@ -427,16 +453,30 @@ func (g *twelve) appendBuilds(dst []engine.Move, tops *[twNTab]engine.Card) []en
 	return dst
 }
 
-func (g *twelve) appendF2F(s *engine.State, dst []engine.Move) []engine.Move {
-	for h := twFound; h < twFound+8; h++ {
-		c := s.Piles[h].Top()
+// appendF2F appends the moves of a place's top card onto another place
+// that takes it: an occupied place whose run it continues, or an empty
+// place of the kind of its base (acceptFound decides, as it excludes the
+// place the card leaves).
+func (g *twelve) appendF2F(s *engine.State, dst []engine.Move, fs *twPlaces) []engine.Move {
+	for h, c := range fs.top {
 		if c == engine.NoCard {
 			continue
 		}
-		for f := twFound; f < twFound+8; f++ {
-			if f != h && g.acceptFound(s, f, c, h) == nil {
-				dst = append(dst, engine.Transfer(h, f))
+		ok := fs.wants[c]
+		if r := c.Rank(); r == engine.Ace || r == engine.King {
+			kind := uint8(0x0F)
+			if r == engine.King {
+				kind = 0xF0
 			}
+			for cand := fs.empty & kind; cand != 0; cand &= cand - 1 {
+				f := bits.TrailingZeros8(cand)
+				if g.acceptFound(s, twFound+f, c, twFound+h) == nil {
+					ok |= 1 << uint(f)
+				}
+			}
+		}
+		for ok &^= 1 << uint(h); ok != 0; ok &= ok - 1 {
+			dst = append(dst, engine.Transfer(twFound+h, twFound+bits.TrailingZeros8(ok)))
 		}
 	}
 	return dst

@@ -1,0 +1,86 @@
+package solve
+
+import (
+	"bytes"
+	"testing"
+
+	"pasyans/engine"
+)
+
+// TestPilesSortedBytes checks appendPilesSorted byte for byte against
+// its first version (pilesSortedRef), on the positions of random
+// playouts of the games that use it and on piles made to share long
+// prefixes (so that the card-by-card tie-break is needed).
+func TestPilesSortedBytes(t *testing.T) {
+	check := func(s *engine.State, first, n int) {
+		t.Helper()
+		pre := []byte{7, 7}
+		got := appendPilesSorted(pre, s, first, n)
+		want := pilesSortedRef(append([]byte(nil), pre...), s, first, n)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("appendPilesSorted:\n got %v\nwant %v", got, want)
+		}
+	}
+	for _, id := range []string{"new-places", "swiss", "st-helena"} {
+		v, _ := engine.Lookup(id)
+		onPlayouts(t, v, nil, 20, func(s *engine.State) { check(s, twTab, 12) })
+	}
+	v, _ := engine.Lookup("constitution")
+	onPlayouts(t, v, nil, 20, func(s *engine.State) { check(s, 0, 8) })
+	// Piles over two cards: equal heads, prefixes, empties.
+	v, _ = engine.Lookup("new-places")
+	s := engine.NewDeal(v, 1, 0)
+	rng := engine.NewRand(5)
+	for i := 0; i < 20000; i++ {
+		for p := twTab; p < twTab+12; p++ {
+			cs := s.Piles[p].Cards[:0]
+			for j := rng.Intn(12); j > 0; j-- {
+				cs = append(cs, engine.Card(8+rng.Intn(2)))
+			}
+			if len(cs) > 0 && rng.Intn(200) == 0 {
+				cs[0] = 70 // no card value: the general sort
+			}
+			s.Piles[p].Cards = cs
+		}
+		check(s, twTab, 12)
+	}
+}
+
+// pilesSortedRef is the first version of appendPilesSorted, kept as the
+// reference of TestPilesSortedBytes.
+func pilesSortedRef(dst []byte, s *engine.State, first, n int) []byte {
+	var heads [16]uint64
+	var idx [16]int8
+	for i := 0; i < n; i++ {
+		heads[i] = pileHeadRef(s.Piles[first+i].Cards)
+		idx[i] = int8(i)
+	}
+	for i := 1; i < n; i++ {
+		x, h := idx[i], heads[i]
+		j := i
+		for j > 0 && (h < heads[j-1] || (h == heads[j-1] && pileLess(s.Piles[first+int(x)].Cards, s.Piles[first+int(idx[j-1])].Cards))) {
+			idx[j], heads[j] = idx[j-1], heads[j-1]
+			j--
+		}
+		idx[j], heads[j] = x, h
+	}
+	for _, i := range idx[:n] {
+		for _, c := range s.Piles[first+int(i)].Cards {
+			dst = append(dst, byte(c))
+		}
+		dst = append(dst, 0xFF)
+	}
+	return dst
+}
+
+func pileHeadRef(cs []engine.Card) uint64 {
+	var h uint64
+	n := min(len(cs), 8)
+	for _, c := range cs[:n] {
+		h = h<<8 | uint64(c)
+	}
+	if n < 8 {
+		h = (h<<8 | 0xFF) << (8 * (7 - n))
+	}
+	return h
+}
