@@ -94,9 +94,10 @@ type twelveCtx struct {
 	root    int   // the depth of the position the search started from
 	unit    int64 // node limit of the shortest probe (probePlan)
 	lubyCap int64 // the longest probe, in units (probeCap; 0: no limit)
-	// keepLone keeps the builds loneBuild leaves out, noOverlap turns off
+	// keepLone keeps the builds loneBuild leaves out, keepPasses the
+	// moves between foundations passWanted leaves out, noOverlap turns off
 	// the safe move of overlapping runs (for tests).
-	keepLone, noOverlap bool
+	keepLone, keepPasses, noOverlap bool
 }
 
 func newTwelve(v *engine.Variant) *twelveCtx {
@@ -219,7 +220,7 @@ func twOnFoundations(s *engine.State) (n [4][15]int8) {
 // adjacent runs, so locked answers as it did on the position before, which
 // the search only expands when it is not dead. (Skipping the test is
 // sound in any case: it only prunes.) After a build made by the search,
-// the test is cut short as lockedAfterBuild shows.
+// the test is cut short as lockedAfter shows.
 func (g *twelveCtx) dead(s *engine.State) bool {
 	if s.Vars[twVarDeal] < g.deals {
 		return false
@@ -273,11 +274,14 @@ func (g *twelveCtx) safe(s *engine.State, moves []engine.Move) (engine.Move, boo
 // order: foundation moves first; then builds, those that uncover a card
 // nearer its foundations first (buildRank); the deal; the redeal last. Moves between
 // foundations come after the builds. In the endgame it leaves out the
-// builds that move a pile's last card (loneBuild).
+// builds that move a pile's last card (loneBuild) and the moves between
+// foundations that passWanted turns away.
 func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
-	end := g.endgame(s) && !g.keepLone
+	end := g.endgame(s)
 	var runs twTops
 	read := false
+	var tops [4]uint16 // per suit, the ranks of the piles' top cards
+	topsRead := false
 	g.tmp = g.tmp[:0]
 	for _, m := range moves {
 		var r int8
@@ -287,10 +291,18 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 		case m.Action != 0:
 			r = 7
 		case m.From >= twFound:
+			if end && !g.keepPasses {
+				if !topsRead {
+					tops, topsRead = twTopRanks(s), true
+				}
+				if !passWanted(s, m, &tops) {
+					continue
+				}
+			}
 			r = 5
 		case m.To >= twFound:
 			r = 0
-		case end && len(s.Piles[m.From].Cards) == 1:
+		case end && !g.keepLone && len(s.Piles[m.From].Cards) == 1:
 			continue // loneBuild
 		default:
 			if !read {
@@ -301,6 +313,63 @@ func (g *twelveCtx) order(s *engine.State, moves []engine.Move, dst []engine.Mov
 		g.tmp = append(g.tmp, scored{m, r})
 	}
 	return appendRanked(dst, g.tmp)
+}
+
+// twTopRanks returns, per suit, the ranks of the piles' top cards.
+func twTopRanks(s *engine.State) (tops [4]uint16) {
+	for p := twTab; p < twTab+12; p++ {
+		if c := s.Piles[p].Top(); c != engine.NoCard {
+			tops[c.Suit()] |= 1 << c.Rank()
+		}
+	}
+	return tops
+}
+
+// passWanted: in the endgame, a move m between foundations (a pass) is
+// needed only when it moves its suit's split toward the rank of a pile's
+// top card that neither run takes now; tops holds, per suit, the ranks of
+// the piles' top cards.
+//
+// In the endgame a pass of suit s either moves a lone base to another
+// empty place of its kind (a and k stay, and so does the key, which
+// writes the foundations per suit), or moves the top of one run of s
+// onto the other when they are adjacent, k = a+1 (see dead): the top a
+// of the ace run goes to the king run (the split a goes down by one) or
+// the top k of the king run to the ace run (a goes up by one), and the
+// runs stay adjacent. With split a the foundations take, of s, ranks a+1
+// and a only, and no rule reads the split otherwise (builds read the
+// piles, other suits their own runs, and a suit without an ace run
+// always finds an empty ace place: four places serve four suits; kings
+// alike). A move of a pile's card c of s (rank r) onto a foundation needs
+// a = r-1 or a = r, and after it both runs end at r (a = k = r) either
+// way, the runs overlap and no card of s passes again. So along any line
+// from the position, the passes of s form one stretch of adjacent runs,
+// ended by such a move of c (a win puts every card up, so the runs of s
+// overlap at its end; before they meet no card of s passes). Replace the
+// passes of that stretch by the fewest passes from the stretch's split to
+// r-1 or r, the nearer, made just before c goes up (c is then a top card
+// and stays one meanwhile): they are as many as the split is away from
+// there, so no more than the stretch made; and the position after c is
+// the same up to the places of runs, which the endgame never reads. Each
+// pass so made moves the split from a toward a rank r of a top card c of
+// s: down toward r < a, or up toward r > a+1. So a winning line becomes
+// one no longer whose passes this test keeps, and a shortest win keeps
+// its length (and so, as for loneBuild, no win the other prunings keep
+// is lost). TestTwelveDirectedPasses compares answers with and without.
+func passWanted(s *engine.State, m engine.Move, tops *[4]uint16) bool {
+	fromAce, toAce := m.From < twFound+4, m.To < twFound+4
+	if fromAce == toAce {
+		return false // a lone base changes places
+	}
+	c := s.Piles[m.From].Top()
+	a := int(c.Rank()) // the ace run's top, when c leaves it
+	if !fromAce {
+		a = int(c.Rank()) - 1 // c = k = a+1 leaves the king run
+	}
+	if fromAce {
+		return tops[c.Suit()]&ranks(1, a-1) != 0
+	}
+	return tops[c.Suit()]&ranks(a+2, 13) != 0
 }
 
 // buildRank ranks a build from a pile holding src by how far the card it

@@ -134,6 +134,17 @@ func TestTwelveOverlapSafe(t *testing.T) {
 	compareOnEndgames(t, v, []uint64{1, 3}, g, "the overlap safe move")
 }
 
+// TestTwelveDirectedPasses compares answers with and without the endgame
+// pruning of moves between foundations (passWanted in swiss.go) in
+// new-places (TestTwelveKnowledge covers swiss with its option
+// foundation-to-foundation).
+func TestTwelveDirectedPasses(t *testing.T) {
+	v, _ := engine.Lookup("new-places")
+	g := newTwelve(v)
+	g.keepPasses = true
+	compareOnEndgames(t, v, []uint64{1, 3}, g, "passWanted")
+}
+
 // compareOnEndgames solves endgame positions of v with the full knowledge
 // and with the context without (lacking the piece of knowledge what), and
 // fails when they disagree. The positions are of two kinds: positions of
