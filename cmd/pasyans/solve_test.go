@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,10 +49,16 @@ func TestSolveUsage(t *testing.T) {
 
 func TestStatsCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "new", "stats") // -write creates it
 	code := run([]string{"stats", "-game", "la-belle-lucie", "-deals", "3", "-budget", "100ms", "-json", "-write", dir}, nil, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "la-belle-lucie.yaml")); err != nil {
+		t.Errorf("-write: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".build-*")); len(left) > 0 {
+		t.Errorf("-write left its staging folder: %v", left)
 	}
 	var r map[string]any
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
@@ -63,5 +71,19 @@ func TestStatsCommand(t *testing.T) {
 	}
 	if errb.Len() != 0 {
 		t.Errorf("progress written to a non-terminal stderr: %q", errb.String())
+	}
+}
+
+// TestStatsWriteFailsFirst: a -write folder that cannot be made is refused
+// before any deal is searched (exit 2), not after the run.
+func TestStatsWriteFailsFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := run([]string{"stats", "-game", "la-belle-lucie", "-deals", "1000", "-budget", "10s", "-write", filepath.Join(file, "sub")}, nil, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "-write") || out.Len() != 0 {
+		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2, a -write error and no figures", code, out.String(), errb.String())
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -58,6 +57,12 @@ those left undecided are listed (JSON: lost_seeds, unknown_seeds).`,
 				if err != nil {
 					return err
 				}
+				if *write != "" {
+					// Fail before the run, not after it.
+					if err := os.MkdirAll(*write, 0o755); err != nil {
+						return usageError("-write: %v", err)
+					}
+				}
 				var progress func(solve.Progress)
 				if statsIsTerminal(e.stderr) {
 					progress = func(p solve.Progress) { statsBar(e.stderr, p) }
@@ -66,17 +71,17 @@ those left undecided are listed (JSON: lost_seeds, unknown_seeds).`,
 				if progress != nil {
 					fmt.Fprintln(e.stderr)
 				}
-				if *write != "" {
-					name := filepath.Join(*write, v.ID+".yaml")
-					if err := os.WriteFile(name, []byte(statsYAML(r, time.Now())), 0o644); err != nil {
-						return failure("writing stats: %v", err)
-					}
-				}
+				// The figures are printed before they are written, so a
+				// failed write loses nothing.
 				if *asJSON {
-					return solveWriteJSON(e.stdout, r)
+					err = solveWriteJSON(e.stdout, r)
+				} else {
+					statsText(e.stdout, r)
 				}
-				statsText(e.stdout, r)
-				return nil
+				if err == nil && *write != "" {
+					err = statsWrite(*write, v.ID+".yaml", statsYAML(r, time.Now()))
+				}
+				return err
 			}
 		},
 	})
@@ -160,4 +165,22 @@ func statsYAML(r solve.StatsResult, now time.Time) string {
 	fmt.Fprintf(&b, "median_ms: %.1f\np90_ms: %.1f\n", r.MedianMS, r.P90MS)
 	fmt.Fprintf(&b, "nodes_per_sec: %.0f\nseen_cap_hits: %d\nopen_cards: %t\n", r.NodesPerSec, r.SeenCapHits, r.OpenCards)
 	return b.String()
+}
+
+// statsWrite writes text to dir/name through a staging folder, so that the
+// old file stays whole until the new one is complete.
+func statsWrite(dir, name, text string) error {
+	st, err := newStaging(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(st.path(name), []byte(text), 0o644); err != nil {
+		st.abort()
+		return failure("writing stats: %v", err)
+	}
+	if err := st.commit(name); err != nil {
+		st.abort()
+		return failure("writing stats: %v", err)
+	}
+	return nil
 }
