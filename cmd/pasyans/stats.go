@@ -116,7 +116,7 @@ func statsBar(w io.Writer, p solve.Progress) {
 
 // statsText prints the figures for a reader.
 func statsText(w io.Writer, r solve.StatsResult) {
-	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d workers\n", r.Game, r.Deals, r.First, r.Budget, r.Workers)
+	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d %s\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, pluralize(r.Workers, "worker"))
 	fmt.Fprintf(w, "won %d, lost %d, unknown %d (%.1f%% unknown)\n", r.Won, r.Lost, r.Unknown, 100*float64(r.Unknown)/float64(max(r.Deals, 1)))
 	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (unknown deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
 	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per worker\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
