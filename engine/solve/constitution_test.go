@@ -73,10 +73,7 @@ func withoutKnowledge(v *engine.Variant) func(*Solver) {
 // fails when both decide and disagree; it returns how many both decided.
 func agreeWith(t *testing.T, v *engine.Variant, opts []string, deals int, nodes int64, mod func(*Solver)) int {
 	t.Helper()
-	o, err := v.ParseOptions(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := mustOptions(t, v, opts)
 	with, without := New(v), New(v)
 	mod(without)
 	decided := 0
@@ -113,10 +110,7 @@ func agreeAlongLines(t *testing.T, id string, opts []string, deals, step int, no
 // lost.
 func agreeLines(t *testing.T, v *engine.Variant, opts []string, deals, step int, nodes int64, mod func(*Solver)) (decided, lost int) {
 	t.Helper()
-	o, err := v.ParseOptions(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := mustOptions(t, v, opts)
 	with, without := New(v), New(v)
 	mod(without)
 	for seed := uint64(1); seed <= uint64(deals); seed++ {
@@ -175,6 +169,22 @@ func (p *pair) compare(t *testing.T, s *engine.State, where string) {
 	}
 }
 
+// aroundDeal compares the answers on deal s (of seed) and, when the full
+// solver wins it within solveNodes positions, on every step-th position
+// of its winning line, stepped off by up to six random moves; what names
+// the comparison in messages.
+func (p *pair) aroundDeal(t *testing.T, s *engine.State, seed uint64, solveNodes int64, step int, what string) {
+	t.Helper()
+	p.compare(t, s, fmt.Sprintf("%s: seed %d at 0", what, seed))
+	r := p.with.Solve(s, Options{MaxNodes: solveNodes})
+	if r.Outcome != Won {
+		return
+	}
+	offLine(s, r.Moves, step, 6, engine.NewRand(seed), func(at, _ int) {
+		p.compare(t, s, fmt.Sprintf("%s: seed %d at %d", what, seed, at))
+	})
+}
+
 // offLine plays the winning line on s and, at every step-th position
 // before its end, steps off it by up to detour random moves (so that some
 // positions are lost), calls visit with the position's number on the line
@@ -212,10 +222,7 @@ func keyInjective(t *testing.T, id string, opts []string, deals int, nodes int64
 func keyInjectiveRef(t *testing.T, id string, opts []string, deals int, nodes int64, ref func(s *engine.State) []byte) {
 	t.Helper()
 	v, _ := engine.Lookup(id)
-	o, err := v.ParseOptions(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := mustOptions(t, v, opts)
 	sv := New(v)
 	w := &keyWatch{gameCtx: sv.ctx, gk: newKeyer(v), seen: map[string]string{}, ref: ref}
 	sv.ctx = w
@@ -292,10 +299,7 @@ func TestConstitutionRuns(t *testing.T) {
 // the deal.
 func onPlayouts(t *testing.T, v *engine.Variant, opts []string, deals int, f func(*engine.State)) {
 	t.Helper()
-	o, err := v.ParseOptions(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := mustOptions(t, v, opts)
 	var w engine.Walker
 	for seed := uint64(1); seed <= uint64(deals); seed++ {
 		s := engine.NewDeal(v, seed, o)
@@ -315,23 +319,11 @@ func onPlayouts(t *testing.T, v *engine.Variant, opts []string, deals int, f fun
 func TestConstitutionDealReduction(t *testing.T) {
 	v, _ := engine.Lookup("constitution")
 	for _, opts := range [][]string{nil, {"free-vacancies"}, {"talon-on-people"}} {
-		o, err := v.ParseOptions(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := mustOptions(t, v, opts)
 		p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: 20000}}
 		p.without.ctx.(*constitution).noPOR = true
-		compare := func(s *engine.State, seed uint64, where int) {
-			p.compare(t, s, fmt.Sprintf("%v seed %d at %d (the deal reduction)", opts, seed, where))
-		}
 		for seed := uint64(1); seed <= 4; seed++ {
-			s := engine.NewDeal(v, seed, o)
-			compare(s, seed, 0)
-			r := p.with.Solve(s, Options{MaxNodes: 200000})
-			if r.Outcome != Won {
-				continue
-			}
-			offLine(s, r.Moves, 12, 6, engine.NewRand(seed), func(at, _ int) { compare(s, seed, at) })
+			p.aroundDeal(t, engine.NewDeal(v, seed, o), seed, 200000, 12, fmt.Sprintf("%v, the deal reduction", opts))
 		}
 		t.Logf("%v: %d positions decided both ways, %d of them lost", opts, p.decided, p.lost)
 		if p.lost == 0 {

@@ -115,3 +115,14 @@ func TestLuby(t *testing.T) {
 		}
 	}
 }
+
+// mustOptions parses the option ids opts of v, failing the test on an
+// unknown one.
+func mustOptions(t testing.TB, v *engine.Variant, opts []string) engine.Options {
+	t.Helper()
+	o, err := v.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}

@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"fmt"
 	"testing"
 
 	"pasyans/engine"
@@ -80,17 +79,8 @@ func lcCompare(t *testing.T, what string, nodes int64, off func(*leCadran)) {
 	v, _ := engine.Lookup("le-cadran")
 	p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: nodes}}
 	off(p.without.ctx.(*leCadran))
-	compare := func(s *engine.State, seed uint64, where int) {
-		p.compare(t, s, fmt.Sprintf("seed %d at %d (%s)", seed, where, what))
-	}
 	for _, seed := range []uint64{5, 12, 22, 93} {
-		s := engine.NewDeal(v, seed, 0)
-		compare(s, seed, 0)
-		r := p.with.Solve(s, Options{MaxNodes: 2_000_000})
-		if r.Outcome != Won {
-			continue
-		}
-		offLine(s, r.Moves, 8, 6, engine.NewRand(seed), func(at, _ int) { compare(s, seed, at) })
+		p.aroundDeal(t, engine.NewDeal(v, seed, 0), seed, 2_000_000, 8, what)
 	}
 	t.Logf("%s: %d positions decided both ways, %d of them lost", what, p.decided, p.lost)
 	if p.lost == 0 || p.decided-p.lost == 0 {

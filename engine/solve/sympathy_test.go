@@ -18,10 +18,7 @@ func TestSympathyConfluent(t *testing.T) {
 	var w engine.Walker
 	won := 0
 	for _, opts := range [][]string{nil, {"grace-spare"}, {"card-turns"}, {"grace-spare", "card-turns"}} {
-		o, err := v.ParseOptions(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := mustOptions(t, v, opts)
 		for seed := uint64(1); seed <= 150; seed++ {
 			s := engine.NewDeal(v, seed, o)
 			r := sv.Solve(s, Options{MaxNodes: 10000})

@@ -20,10 +20,7 @@ func TestTwelveLocked(t *testing.T) {
 		{"new-places", nil}, {"swiss", nil}, {"swiss", []string{"foundation-to-foundation"}}, {"st-helena", nil},
 	} {
 		v, _ := engine.Lookup(c.id)
-		o, err := v.ParseOptions(c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := mustOptions(t, v, c.opts)
 		g := newTwelve(v)
 		plain := New(v)
 		plain.ctx = bare{newCtx(v)}
@@ -124,10 +121,7 @@ func TestTwelveDeadInSearch(t *testing.T) {
 		{"swiss", []string{"build-each-round"}}, {"st-helena", nil},
 	} {
 		v, _ := engine.Lookup(c.id)
-		o, err := v.ParseOptions(c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := mustOptions(t, v, c.opts)
 		sv := New(v)
 		g := newTwelve(v)
 		n, deadN := 0, 0
