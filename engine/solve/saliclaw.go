@@ -331,8 +331,10 @@ func (g *salicLaw) won(s *engine.State) bool {
 // safe returns a foundation move of one of two kinds (see the type's
 // comment for the first): a card of rank r when every foundation is at
 // least r-1 high (during the deal only an urgent one, see lazyOn); or, once
-// the pack is out, a card alone on its king Q (under once-per-king only
-// if Q may take a card again). Proof of the second: let P1 be the position
+// the pack is out, a card alone on its king Q (not under once-per-king:
+// there the move of y below would spend Q's one card in P1 while Q keeps
+// it in P0, and TestSalicLawOnceLone found a position that the move
+// loses). Proof of the second: let P1 be the position
 // with the card x on the foundation, P0 the one before. P1 is P0 with x
 // taken off Q, now bare. Play a winning line of P0 from P1 move for move,
 // but for the first move of x (left out: if x goes to a foundation the
@@ -369,7 +371,7 @@ func (g *salicLaw) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 				return m, true
 			}
 			k := int(m.From)
-			if stockOut && !g.noDom && len(s.Piles[k].Cards) == 2 && (!once || s.Vars[slVarOnce]&(1<<uint(k-slKings)) == 0) {
+			if stockOut && !g.noDom && !once && len(s.Piles[k].Cards) == 2 {
 				return m, true
 			}
 		}

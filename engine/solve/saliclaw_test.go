@@ -151,39 +151,61 @@ func TestSalicLawLateDeal(t *testing.T) {
 
 // TestSalicLawChain compares answers with and without the dig-chain rule
 // (everything else on) on positions after the deal, reached by random
-// play, without and with once-per-king (where the rule is off); the wins
-// found are replayed.
+// play, without and with any-time; the wins found are replayed.
 func TestSalicLawChain(t *testing.T) {
 	v, _ := engine.Lookup("salic-law")
 	for _, opts := range [][]string{nil, {"any-time"}} {
-		o, _ := v.ParseOptions(opts)
-		p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: 30000, ProbeShare: -1}}
-		p.without.ctx = salicPlain(v, false, false, false, true, false)
-		for seed := uint64(1); seed <= 150; seed++ {
-			s := engine.NewDeal(v, seed, o)
-			rng := engine.NewRand(seed)
-			extra := int(seed % 5)
-			for len(s.Piles[slStock].Cards) > 0 || extra > 0 {
-				ms := s.Moves()
-				if len(ms) == 0 {
-					break
-				}
-				m := ms[rng.Intn(len(ms))]
-				if len(s.Piles[slStock].Cards) > 0 {
-					m = ms[0] // the deal, but now and then another move
-					if len(ms) > 1 && rng.Intn(3) != 0 {
-						m = ms[1+rng.Intn(len(ms)-1)]
-					}
-				} else {
-					extra--
-				}
-				s.Do(m)
-			}
-			p.compare(t, s, fmt.Sprintf("%v seed %d (the dig-chain rule)", opts, seed))
-		}
-		if p.decided < 100 || p.lost < 10 {
-			t.Errorf("%v: only %d positions decided both ways, %d lost", opts, p.decided, p.lost)
-		}
-		t.Logf("%v: %d positions decided both ways, %d lost", opts, p.decided, p.lost)
+		afterDeal(t, v, opts, 150, "the dig-chain rule", func(sv *Solver) {
+			sv.ctx = salicPlain(v, false, false, false, true, false)
+		})
 	}
+}
+
+// TestSalicLawOnceLone compares answers with and without the
+// foundation-first pruning and the lone-card safe move under
+// once-per-king, on positions after the deal reached by random play. (The
+// lone-card safe move is not sound there and is off: with it, a position
+// of deal 8 was called lost that the search without it wins.)
+func TestSalicLawOnceLone(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	afterDeal(t, v, []string{"once-per-king"}, 150, "once-per-king, noDom", func(sv *Solver) {
+		sv.ctx = salicPlain(v, false, false, true, false, false)
+	})
+}
+
+// afterDeal compares the full knowledge with the one mod makes on
+// positions after the deal of seeds 1..deals, reached by random play (now
+// and then a move other than the deal, then a few random moves after it);
+// it fails unless at least 100 are decided both ways, 10 of them lost.
+func afterDeal(t *testing.T, v *engine.Variant, opts []string, deals int, what string, mod func(*Solver)) {
+	t.Helper()
+	o := mustOptions(t, v, opts)
+	p := &pair{with: New(v), without: New(v), o: Options{MaxNodes: 30000, ProbeShare: -1}}
+	mod(p.without)
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := engine.NewDeal(v, seed, o)
+		rng := engine.NewRand(seed)
+		extra := int(seed % 5)
+		for len(s.Piles[slStock].Cards) > 0 || extra > 0 {
+			ms := s.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[rng.Intn(len(ms))]
+			if len(s.Piles[slStock].Cards) > 0 {
+				m = ms[0] // the deal, but now and then another move
+				if len(ms) > 1 && rng.Intn(3) != 0 {
+					m = ms[1+rng.Intn(len(ms)-1)]
+				}
+			} else {
+				extra--
+			}
+			s.Do(m)
+		}
+		p.compare(t, s, fmt.Sprintf("%v seed %d (%s)", opts, seed, what))
+	}
+	if p.decided < 100 || p.lost < 10 {
+		t.Errorf("%v: only %d positions decided both ways, %d lost", opts, p.decided, p.lost)
+	}
+	t.Logf("%v: %d positions decided both ways, %d lost", opts, p.decided, p.lost)
 }
