@@ -32,6 +32,17 @@ type moveGen interface {
 	moves(s *engine.State, dst []engine.Move) []engine.Move
 }
 
+// transienter is an optional method of a gameCtx: transient reports a
+// position whose only continuation the game's order lists is one forced
+// move, with no safe move and never dead (a deal the game's rules leave no
+// choice about). The search passes through such a position without its key
+// and without recording it: a second path to it costs one more position,
+// and its successor is recorded as usual. This keeps forced positions out
+// of the visited set (for salic-law, often a fifth of it).
+type transienter interface {
+	transient(s *engine.State) bool
+}
+
 // prober is an optional method of a gameCtx: the share of the budget
 // that the probes get (Options.ProbeShare, when set, overrides it) and
 // the node limit of the shortest probe, chosen per game by trial.

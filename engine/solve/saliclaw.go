@@ -210,6 +210,16 @@ func (g *salicLaw) lazyOn(s *engine.State) bool {
 	return !g.noLazy && !s.Opt(g.anyTime) && len(s.Piles[slStock].Cards) > 0
 }
 
+// transient: under the lazy rule, a position where the next card of the
+// pack does not cover the newest packet's top, or where that packet is its
+// king alone, has the deal as its only move (see lazyOn and order) and no
+// safe move (safe takes only urgent moves during the deal, and there are
+// none); the search passes through it unrecorded and skips its dead test,
+// which only prunes less.
+func (g *salicLaw) transient(s *engine.State) bool {
+	return g.lazyOn(s) && (!slCovers(s) || len(s.Piles[slNewest(s)].Cards) == 1)
+}
+
 // covers reports whether the next card of the pack, dealt, goes onto the
 // newest packet (a two to a knave).
 func slCovers(s *engine.State) bool {

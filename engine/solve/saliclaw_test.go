@@ -209,3 +209,39 @@ func afterDeal(t *testing.T, v *engine.Variant, opts []string, deals int, what s
 	}
 	t.Logf("%v: %d positions decided both ways, %d lost", opts, p.decided, p.lost)
 }
+
+// TestSalicLawTransient checks, on positions of the deal reached by random
+// play, that a position called transient has the deal as the only move its
+// order lists and no safe move, and that some are transient and some not.
+func TestSalicLawTransient(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	g := newSalicLaw(v)
+	seen := map[bool]int{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		s := engine.NewDeal(v, seed, 0)
+		g.start(s)
+		rng := engine.NewRand(seed)
+		for len(s.Piles[slStock].Cards) > 0 {
+			ms := s.Moves()
+			tr := g.transient(s)
+			seen[tr]++
+			if tr {
+				listed := g.order(s, ms, nil)
+				if len(listed) != 1 || listed[0].Action == 0 {
+					t.Fatalf("seed %d: transient position lists %v", seed, listed)
+				}
+				if m, ok := g.safe(s, ms); ok {
+					t.Fatalf("seed %d: transient position has the safe move %v", seed, m)
+				}
+			}
+			m := ms[0]
+			if len(ms) > 1 && rng.Intn(3) == 0 {
+				m = ms[1+rng.Intn(len(ms)-1)]
+			}
+			s.Do(m)
+		}
+	}
+	if seen[true] < 100 || seen[false] < 100 {
+		t.Errorf("transient %d, not transient %d positions", seen[true], seen[false])
+	}
+}

@@ -214,6 +214,7 @@ func luby(i int) int64 {
 // generated and whether seen filled up.
 func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64, deadline time.Time, rng *engine.Rand) (outcome string, nodes int64, capHit bool) {
 	ctx := sv.ctx
+	tr, _ := ctx.(transienter)
 	sv.line = nil
 	sv.key = ctx.key(s, sv.key[:0])
 	seen.Add(sv.key)
@@ -253,6 +254,13 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			outcome = Won
 			s.Undo()
 			break
+		}
+		if tr != nil && tr.transient(s) {
+			if sv.check != nil {
+				sv.check(s, ctx.key(s, sv.key[:0]))
+			}
+			sv.push(s, ctx, o)
+			continue
 		}
 		sv.key = ctx.key(s, sv.key[:0])
 		if sv.check != nil {

@@ -82,6 +82,46 @@ func TestSeenSetFullKeys(t *testing.T) {
 	}
 }
 
+// TestSeenSetChunks fills several arena chunks with long keys (which
+// never span two chunks), finds them all, and after a reset finds none and
+// stores them again in the kept chunks; a key longer than a chunk is
+// reported as not recorded.
+func TestSeenSetChunks(t *testing.T) {
+	st := newSeenSet(1 << 20)
+	key := func(i, n int) []byte {
+		k := make([]byte, n)
+		for j := range k {
+			k[j] = byte(i*7 + j)
+		}
+		k[0], k[1], k[2] = byte(i), byte(i>>8), byte(n)
+		return k
+	}
+	const keys = 6000 // about 5.7 MiB of keys of 900 to 1099 bytes
+	for round := 0; round < 2; round++ {
+		for i := 0; i < keys; i++ {
+			if added, full := st.Add(key(i, 900+i%200)); !added || full {
+				t.Fatalf("round %d: key %d: added %v, full %v", round, i, added, full)
+			}
+		}
+		if len(st.chunks) < 5 {
+			t.Fatalf("round %d: %d chunks for %d keys", round, len(st.chunks), keys)
+		}
+		for i := 0; i < keys; i++ {
+			if added, _ := st.Add(key(i, 900+i%200)); added {
+				t.Fatalf("round %d: key %d not found", round, i)
+			}
+		}
+		chunks := len(st.chunks)
+		st.reset(1 << 20)
+		if st.Len() != 0 || len(st.chunks) != chunks {
+			t.Fatalf("reset: %d keys, %d chunks (had %d)", st.Len(), len(st.chunks), chunks)
+		}
+	}
+	if added, full := st.Add(make([]byte, 1<<seenChunkBits+1)); !added || !full {
+		t.Errorf("a key longer than a chunk: added %v, full %v", added, full)
+	}
+}
+
 func BenchmarkSolveLeCadran(b *testing.B) { benchSolve(b, "le-cadran") }
 
 // benchSolve solves deals 1–8 of a game in turn at 1 M positions each (the
