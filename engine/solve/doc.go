@@ -17,7 +17,12 @@
 // plain depth-first search sinks into the first subtree it enters; the
 // restarts try many. A probe can only answer Won, or Lost when it
 // exhausted the reachable space within its limit; otherwise the
-// exhaustive search has the last word.
+// exhaustive search has the last word. For a game whose search graph has
+// no cycle (salic-law), the positions a probe has searched in full without
+// a win are proved lost: they are kept, in the one visited set that then
+// serves every probe and the exhaustive search (a new generation of it
+// each time), and skipped by all that follow, so restarts throw no proof
+// away.
 //
 // Outcomes: Won (Result.Moves is a winning line that State.Play replays to
 // a win), Lost (the whole reachable space was searched: a proof that no win

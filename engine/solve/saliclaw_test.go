@@ -245,3 +245,25 @@ func TestSalicLawTransient(t *testing.T) {
 		t.Errorf("transient %d, not transient %d positions", seen[true], seen[false])
 	}
 }
+
+// TestSalicLawKeepLost compares the answers of the search that keeps the
+// positions proved lost from one probe to the next (see acyclicer) with
+// those of the search that forgets them, on whole deals and on positions
+// along and off winning lines, under the options where it is used.
+func TestSalicLawKeepLost(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	forget := func(sv *Solver) { sv.noLost = true }
+	for _, c := range []struct {
+		opts []string
+		min  int // deals decided both ways at least
+	}{{nil, 40}, {[]string{"once-per-king"}, 8}} {
+		opts := c.opts
+		if n := agreeWith(t, v, opts, 60, 40000, forget); n < c.min {
+			t.Errorf("%v: only %d of 60 deals decided both ways", opts, n)
+		}
+		decided, lost := agreeLines(t, v, opts, 6, 20, 20000, forget)
+		if decided < 20 || lost == 0 {
+			t.Errorf("%v: along the lines %d positions decided both ways, %d of them lost", opts, decided, lost)
+		}
+	}
+}

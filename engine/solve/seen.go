@@ -12,6 +12,12 @@ import "hash/maphash"
 // resets: a growing single slice would copy every key it holds each time it
 // doubles (a fifth of the time of a long salic-law search went there), and
 // fresh memory costs page faults. A key never spans two chunks.
+//
+// Generations. Each key's record in the arena starts with the generation
+// that recorded it: nextGen forgets, at no cost, every key recorded before
+// (a probe's restart) except the keys marked lost (markLost), which stay
+// in every generation; a forgotten key met again is moved to the new
+// generation in place.
 type seenSet struct {
 	seed   maphash.Seed
 	table  []entry // power-of-two size, zero entry = empty
@@ -19,7 +25,22 @@ type seenSet struct {
 	cur    int // the chunk being filled
 	n      int
 	max    int
+	gen    uint32
 }
+
+// lostGen is the generation of the keys marked lost.
+const lostGen = ^uint32(0)
+
+// genBytes is the length of a record's generation, before its key.
+const genBytes = 4
+
+// What visit found.
+const (
+	visitNew  = iota // recorded now (or moved from a forgotten generation)
+	visitSeen        // recorded before in this generation
+	visitLost        // marked lost
+	visitFull        // new, but not recorded: the set is full
+)
 
 // seenChunkBits sets the size of an arena chunk (1 MiB); an entry's offset
 // holds the chunk's index above these bits and the place in it below.
@@ -34,7 +55,7 @@ type entry struct {
 }
 
 func newSeenSet(max int) *seenSet {
-	return &seenSet{seed: maphash.MakeSeed(), table: make([]entry, 1<<12), max: max}
+	return &seenSet{seed: maphash.MakeSeed(), table: make([]entry, 1<<12), max: max, gen: 1}
 }
 
 // reset empties the set, keeping its memory.
@@ -46,6 +67,42 @@ func (t *seenSet) reset(max int) {
 	t.cur = 0
 	t.n = 0
 	t.max = max
+	t.gen = 1
+}
+
+// nextGen forgets every key recorded so far but the ones marked lost.
+// When the set is half full it is rebuilt then with those keys alone, so
+// that forgotten keys do not fill it up over many generations.
+func (t *seenSet) nextGen() {
+	t.gen++
+	if t.n*2 < t.max {
+		return
+	}
+	var keep []byte // the lost keys, each after its length (4 bytes)
+	for _, e := range t.table {
+		if e.h == 0 {
+			continue
+		}
+		if r := t.record(e.off); getGen(r) == lostGen {
+			keep = append(keep, byte(e.n), byte(e.n>>8), byte(e.n>>16), byte(e.n>>24))
+			keep = append(keep, r[genBytes:genBytes+e.n]...)
+		}
+	}
+	gen := t.gen
+	t.reset(t.max)
+	t.gen = gen
+	for len(keep) > 0 {
+		n := int(getGen(keep))
+		if st, off := t.visit(keep[4 : 4+n]); st == visitNew {
+			t.markLost(off)
+		}
+		keep = keep[4+n:]
+	}
+}
+
+// markLost marks the key whose record is at off (from visit) lost.
+func (t *seenSet) markLost(off uint32) {
+	putGen(t.record(off), lostGen)
 }
 
 // Len returns the number of keys held.
@@ -55,6 +112,14 @@ func (t *seenSet) Len() int { return t.n }
 // was new but the set is full (or the key longer than a chunk, or the
 // arena at its addressable end), so it could not be recorded.
 func (t *seenSet) Add(key []byte) (added, full bool) {
+	st, _ := t.visit(key)
+	return st == visitNew || st == visitFull, st == visitFull
+}
+
+// visit looks key up and records it in the current generation when it is
+// not there (visitNew, or visitFull when it cannot be recorded); off is
+// where its record lies (not for visitFull).
+func (t *seenSet) visit(key []byte) (st int, off uint32) {
 	h := maphash.Bytes(t.seed, key) | 1<<63
 	mask := uint64(len(t.table) - 1)
 	i := h & mask
@@ -63,41 +128,60 @@ func (t *seenSet) Add(key []byte) (added, full bool) {
 		if e.h == 0 {
 			break
 		}
-		if e.h == h && int(e.n) == len(key) && string(t.stored(*e)) == string(key) {
-			return false, false
+		if e.h == h && int(e.n) == len(key) {
+			r := t.record(e.off)
+			if string(r[genBytes:genBytes+len(key)]) == string(key) {
+				switch g := getGen(r); g {
+				case lostGen:
+					return visitLost, e.off
+				case t.gen:
+					return visitSeen, e.off
+				}
+				putGen(r, t.gen)
+				return visitNew, e.off
+			}
 		}
 		i = (i + 1) & mask
 	}
 	if t.n >= t.max {
-		return true, true
+		return visitFull, 0
 	}
 	off, ok := t.store(key)
 	if !ok {
-		return true, true
+		return visitFull, 0
 	}
 	t.table[i] = entry{h: h, off: off, n: uint32(len(key))}
 	t.n++
 	if t.n*4 > len(t.table)*3 {
 		t.grow()
 	}
-	return true, false
+	return visitNew, off
 }
 
-// stored returns the bytes of the key e points at.
-func (t *seenSet) stored(e entry) []byte {
-	c := t.chunks[e.off>>seenChunkBits]
-	at := e.off & (1<<seenChunkBits - 1)
-	return c[at : at+e.n]
+// record returns the arena from the record at off on.
+func (t *seenSet) record(off uint32) []byte {
+	c := t.chunks[off>>seenChunkBits]
+	return c[off&(1<<seenChunkBits-1):]
 }
 
-// store appends key to the arena and returns its offset; ok is false when
-// it does not fit (longer than a chunk, or no chunk index left).
+func getGen(r []byte) uint32 {
+	return uint32(r[0]) | uint32(r[1])<<8 | uint32(r[2])<<16 | uint32(r[3])<<24
+}
+
+func putGen(r []byte, g uint32) {
+	r[0], r[1], r[2], r[3] = byte(g), byte(g>>8), byte(g>>16), byte(g>>24)
+}
+
+// store appends a record of key (its generation, the current one, then
+// the key) to the arena and returns its offset; ok is false when it does
+// not fit (longer than a chunk, or no chunk index left).
 func (t *seenSet) store(key []byte) (off uint32, ok bool) {
 	const size = 1 << seenChunkBits
-	if len(key) > size {
+	n := genBytes + len(key)
+	if n > size {
 		return 0, false
 	}
-	if t.cur < len(t.chunks) && len(t.chunks[t.cur])+len(key) > size {
+	if t.cur < len(t.chunks) && len(t.chunks[t.cur])+n > size {
 		t.cur++
 	}
 	if t.cur == len(t.chunks) {
@@ -108,6 +192,7 @@ func (t *seenSet) store(key []byte) (off uint32, ok bool) {
 	}
 	c := t.chunks[t.cur]
 	off = uint32(t.cur)<<seenChunkBits | uint32(len(c))
+	c = append(c, byte(t.gen), byte(t.gen>>8), byte(t.gen>>16), byte(t.gen>>24))
 	t.chunks[t.cur] = append(c, key...)
 	return off, true
 }

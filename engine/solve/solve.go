@@ -53,24 +53,34 @@ type Result struct {
 }
 
 // frame is one level of the search stack: the moves of a position are
-// buf[start:end], and next is the one to try next.
-type frame struct{ start, end, next int32 }
+// buf[start:end], and next is the one to try next; keep is set when the
+// position, once its moves are all tried, is marked lost in the visited
+// set (see acyclicer).
+type frame struct {
+	start, end, next int32
+	keep             bool
+	off              uint32 // the position's record in the visited set
+}
 
 // Solver searches positions of one variant, reusing its memory from one
 // search to the next. A Solver is not safe for concurrent use.
 type Solver struct {
-	v      *engine.Variant
-	ctx    gameCtx
-	seen   *seenSet
-	key    []byte
-	buf    []engine.Move
-	frames []frame
-	tmp    []engine.Move
-	gen    moveGen      // the game's own move generator, or nil
-	pseen  *seenSet     // the probes' visited set
-	rng    *engine.Rand // perturbs the move order in probes
-	line   []engine.Move
-	mbuf   []engine.Move
+	v        *engine.Variant
+	ctx      gameCtx
+	seen     *seenSet
+	key      []byte
+	buf      []engine.Move
+	frames   []frame
+	tmp      []engine.Move
+	gen      moveGen      // the game's own move generator, or nil
+	pseen    *seenSet     // the probes' visited set
+	keepLost bool         // the visited set keeps lost positions (acyclicer)
+	rng      *engine.Rand // perturbs the move order in probes
+	line     []engine.Move
+	mbuf     []engine.Move
+	// noLost turns the keeping of lost positions off (for tests that
+	// compare answers).
+	noLost bool
 	// check, when set (by tests), sees every position and its key.
 	check func(s *engine.State, key []byte)
 }
@@ -99,7 +109,10 @@ func Solve(s *engine.State, o Options) Result {
 // lost. Then the exhaustive phase: one depth-first search with make/undo on
 // s, a visited set of canonical keys, the variant's safe automatic moves
 // and its move order, for the rest of the budget. Only an exhaustive search
-// (a probe that ran out of moves, or the second phase) answers Lost.
+// (a probe that ran out of moves, or the second phase) answers Lost. For a
+// game whose search graph has no cycle (acyclicer), the probes and the
+// second phase share one visited set, each in a generation of its own, in
+// which the positions proved lost stay (see acyclicer).
 func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	start := time.Now()
 	maxSeen := o.MaxSeen
@@ -117,6 +130,15 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	var deadline time.Time
 	if o.Budget > 0 {
 		deadline = start.Add(o.Budget)
+	}
+	// For a game whose search graph has no cycle, one visited set serves
+	// the probes and the exhaustive search: each starts a new generation
+	// of it, which forgets the positions visited before except those
+	// proved lost (see acyclicer).
+	sv.keepLost = false
+	if a, ok := ctx.(acyclicer); ok && !sv.noLost && a.acyclic(s) {
+		sv.keepLost = true
+		sv.seen.reset(maxSeen)
 	}
 	share, unit := DefaultProbeShare, int64(probeUnit)
 	if p, ok := ctx.(prober); ok {
@@ -138,6 +160,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		if sv.pseen == nil {
 			sv.pseen = newSeenSet(maxSeen)
 		}
+
 		rng := engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + 1)
 		sv.rng = rng
 		for i := 1; ; i++ {
@@ -154,8 +177,14 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			if !pdeadline.IsZero() && !time.Now().Before(pdeadline) {
 				break
 			}
-			sv.pseen.reset(maxSeen)
-			out, n, capHit := sv.search(s, o, sv.pseen, limit, pdeadline, rng)
+			pseen := sv.pseen
+			if sv.keepLost {
+				pseen = sv.seen
+				pseen.nextGen()
+			} else {
+				pseen.reset(maxSeen)
+			}
+			out, n, capHit := sv.search(s, o, pseen, limit, pdeadline, rng)
 			res.Nodes += n
 			if out == Won || (out == Lost && !capHit) {
 				res.Outcome = out
@@ -167,7 +196,11 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			res.Probes++
 		}
 	}
-	sv.seen.reset(maxSeen)
+	if sv.keepLost {
+		sv.seen.nextGen()
+	} else {
+		sv.seen.reset(maxSeen)
+	}
 	limit := int64(0)
 	if o.MaxNodes > 0 {
 		limit = max(o.MaxNodes-res.Nodes, 1)
@@ -222,12 +255,15 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 	sv.buf = sv.buf[:0]
 	sv.rng = rng
 	if !ctx.dead(s) {
-		sv.push(s, ctx, o)
+		sv.push(s, ctx, o, false)
 	}
 	outcome = Lost
 	for len(sv.frames) > 0 {
 		f := &sv.frames[len(sv.frames)-1]
 		if f.next == f.end {
+			if f.keep {
+				seen.markLost(f.off)
+			}
 			sv.buf = sv.buf[:f.start]
 			sv.frames = sv.frames[:len(sv.frames)-1]
 			if len(sv.frames) > 0 {
@@ -259,22 +295,31 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			if sv.check != nil {
 				sv.check(s, ctx.key(s, sv.key[:0]))
 			}
-			sv.push(s, ctx, o)
+			sv.push(s, ctx, o, false)
 			continue
 		}
 		sv.key = ctx.key(s, sv.key[:0])
 		if sv.check != nil {
 			sv.check(s, sv.key)
 		}
-		added, full := seen.Add(sv.key)
-		if full {
+		st, off := seen.visit(sv.key)
+		if st == visitFull {
 			capHit = true
 		}
-		if !added || ctx.dead(s) {
+		if st == visitSeen || st == visitLost {
 			s.Undo()
 			continue
 		}
-		sv.push(s, ctx, o)
+		keep := sv.keepLost && st == visitNew
+		if ctx.dead(s) {
+			if keep {
+				seen.markLost(off)
+			}
+			s.Undo()
+			continue
+		}
+		sv.push(s, ctx, o, keep)
+		sv.frames[len(sv.frames)-1].off = off
 	}
 	// Unwind: the position is restored to what the caller gave.
 	for i := len(sv.frames) - 1; i > 0; i-- {
@@ -284,10 +329,11 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 	return outcome, nodes, capHit
 }
 
-// push generates the moves of s, ordered, and pushes a frame for them. A
+// push generates the moves of s, ordered, and pushes a frame for them,
+// marked keep when s is to be marked lost once they are all tried. A
 // safe automatic move, when the variant has one, is the frame's only move.
 // A position without moves still gets a frame, popped (and undone) next.
-func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options) {
+func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool) {
 	var moves []engine.Move
 	if sv.gen != nil {
 		sv.mbuf = sv.gen.moves(s, sv.mbuf[:0])
@@ -299,7 +345,7 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options) {
 	if !o.NoSafe {
 		if m, ok := ctx.safe(s, moves); ok {
 			sv.buf = append(sv.buf, m)
-			sv.frames = append(sv.frames, frame{start, start + 1, start})
+			sv.frames = append(sv.frames, frame{start: start, end: start + 1, next: start, keep: keep})
 			return
 		}
 	}
@@ -307,7 +353,7 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options) {
 	if sv.rng != nil {
 		perturb(sv.buf[start:], sv.rng)
 	}
-	sv.frames = append(sv.frames, frame{start, int32(len(sv.buf)), start})
+	sv.frames = append(sv.frames, frame{start: start, end: int32(len(sv.buf)), next: start, keep: keep})
 }
 
 // perturb reorders ms at random but close to their order: each place in

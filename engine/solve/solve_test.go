@@ -122,22 +122,85 @@ func TestSeenSetChunks(t *testing.T) {
 	}
 }
 
-func BenchmarkSolveLeCadran(b *testing.B) { benchSolve(b, "le-cadran") }
+// TestSeenSetGenerations checks that a new generation forgets the keys of
+// the last but those marked lost, which stay lost, and that a rebuild of a
+// half-full set keeps exactly the lost keys.
+func TestSeenSetGenerations(t *testing.T) {
+	st := newSeenSet(1000)
+	key := func(i int) []byte { return []byte{byte(i), byte(i >> 8), 'k'} }
+	offs := map[int]uint32{}
+	for i := 0; i < 100; i++ {
+		r, off := st.visit(key(i))
+		if r != visitNew {
+			t.Fatalf("key %d: %d, want new", i, r)
+		}
+		offs[i] = off
+	}
+	for i := 0; i < 100; i += 3 {
+		st.markLost(offs[i])
+	}
+	for gen := 0; gen < 2; gen++ {
+		st.nextGen()
+		for i := 0; i < 100; i++ {
+			want := visitNew
+			if i%3 == 0 {
+				want = visitLost
+			}
+			if r, _ := st.visit(key(i)); r != want {
+				t.Fatalf("generation %d, key %d: %d, want %d", gen+2, i, r, want)
+			}
+			if r, _ := st.visit(key(i)); i%3 != 0 && r != visitSeen {
+				t.Fatalf("generation %d, key %d again: %d, want seen", gen+2, i, r)
+			}
+		}
+	}
+	// Half full: the next generation rebuilds the set with the lost keys.
+	for i := 100; i < 600; i++ {
+		st.visit(key(i))
+	}
+	st.nextGen()
+	if st.Len() != 34 {
+		t.Fatalf("after the rebuild: %d keys, want the 34 lost ones", st.Len())
+	}
+	for i := 0; i < 600; i++ {
+		want := visitNew
+		if i < 100 && i%3 == 0 {
+			want = visitLost
+		}
+		if r, _ := st.visit(key(i)); r != want {
+			t.Fatalf("after the rebuild, key %d: %d, want %d", i, r, want)
+		}
+	}
+}
 
-// benchSolve solves deals 1–8 of a game in turn at 1 M positions each (the
-// probes included, as the stats run does) and reports positions per second
+func BenchmarkSolveLeCadran(b *testing.B) { benchSolve(b, "le-cadran", nil, nil) }
+
+// BenchmarkSolveSalicLaw solves four deals that 2 s leave undecided.
+func BenchmarkSolveSalicLaw(b *testing.B) {
+	benchSolve(b, "salic-law", []uint64{50, 51, 53, 61}, nil)
+}
+
+// benchSolve solves deals of a game in turn (seeds, or deals 1–8 when nil)
+// at 1 M positions each (the probes included, as the stats run does), with
+// the solver changed by mod when not nil, and reports positions per second
 // of search and per second of CPU time.
-func benchSolve(b *testing.B, game string) {
+func benchSolve(b *testing.B, game string, seeds []uint64, mod func(*Solver)) {
 	v, err := engine.Lookup(game)
 	if err != nil {
 		b.Fatal(err)
 	}
+	if seeds == nil {
+		seeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8}
+	}
 	sv := New(v)
+	if mod != nil {
+		mod(sv)
+	}
 	var nodes int64
 	var el time.Duration
 	cpu0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
-		s := engine.NewDeal(v, uint64(i%8+1), 0)
+		s := engine.NewDeal(v, seeds[i%len(seeds)], 0)
 		r := sv.Solve(s, Options{MaxNodes: 1 << 20})
 		nodes += r.Nodes
 		el += r.Elapsed
