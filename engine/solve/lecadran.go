@@ -133,19 +133,26 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 // the search moves only the talon's top or deals again (order drops the
 // moves from a column); safe moves are still taken from all moves.
 //
+// The rule is off after a deal that turns an ace: the ace goes at once to
+// an empty foundation, and a move from a column may then build on it (a
+// two of its suit), which it could not before the deal (deal 1 of
+// TestLeCadranDealtAce was called lost, with nothing to move after the
+// deal, before the rule was restricted so).
+//
 // Proof that no win is lost. A move m from a column (to a column, a lane
-// or a foundation) and a deal d commute: m's legality reads only the
-// columns and foundations, which d leaves alone (an ace that d turns goes
-// to an empty foundation, and m never targets one: a player's move never
-// moves an ace); d's legality reads only the pack, which m leaves alone;
+// or a foundation) and a deal d that turns no ace commute: m's legality
+// reads only the columns and foundations, which d leaves alone; d's
+// legality reads only the pack, which m leaves alone (m may uncover an ace,
+// which goes to the same empty foundation, up to their order, either way);
 // and both orders give the same position up to the interchangeable
-// foundations. So a winning line in which a deal is followed by a move from
-// a column can be rewritten, swapping the two, into one as long in which it
-// is not (each swap moves a deal later, so the rewriting ends). Let L(P) be
-// the length of the shortest such normalized winning line from P, one that
-// starts with a deal or a talon move when P was reached by a deal. When P
-// has no safe move, the first move of that line is among the moves
-// searched, and leads to a position of smaller L. When the search takes a
+// foundations. So a winning line in which a deal that turns no ace is
+// followed by a move from a column can be rewritten, swapping the two,
+// into one as long in which it is not (each swap moves a deal later, so
+// the rewriting ends). Let L(P) be the length of the shortest such
+// normalized winning line from P, one that starts with a deal or a talon
+// move when P was reached by a deal that turned no ace. When P has no safe
+// move, the first move of that line is among the moves searched, and
+// leads to a position of smaller L. When the search takes a
 // safe move instead, the safe-move argument (see leCadran) gives a winning
 // line from the new position without the moves of the card it played,
 // shorter, and normalizing it keeps its length; the new position was not
@@ -156,7 +163,12 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 // whenever one exists. Under strict-deal a deal may be illegal after a
 // lane move that it preceded, so the rule is off.
 func (g *leCadran) afterDeal(s *engine.State) bool {
-	return !g.strict && !g.noDealFirst && s.Depth() > g.root && s.LastMove().Action != 0
+	if g.strict || g.noDealFirst || s.Depth() <= g.root || s.LastMove().Action == 0 {
+		return false
+	}
+	// The card just turned (the pack's cards are turned in g.dealt's
+	// order): when it is an ace, it went to a foundation (see above).
+	return g.dealt[g.s0-len(s.Piles[lcStock].Cards)-1].Rank() != engine.Ace
 }
 
 // talonKey writes the talon compactly. Cards reach the talon only from the
