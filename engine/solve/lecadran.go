@@ -133,26 +133,31 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 // the search moves only the talon's top or deals again (order drops the
 // moves from a column); safe moves are still taken from all moves.
 //
-// The rule is off after a deal that turns an ace: the ace goes at once to
-// an empty foundation, and a move from a column may then build on it (a
-// two of its suit), which it could not before the deal (deal 1 of
-// TestLeCadranDealtAce was called lost, with nothing to move after the
-// deal, before the rule was restricted so).
+// One move from a column is kept: after a deal that turns an ace (which
+// goes at once to an empty foundation), a two of the ace's suit from a
+// column to a foundation (dealtTwo), which may build on that ace and so
+// could not always be made before the deal (without it, the position of
+// TestLeCadranDealtAce, won, was called lost after one position).
 //
-// Proof that no win is lost. A move m from a column (to a column, a lane
-// or a foundation) and a deal d that turns no ace commute: m's legality
-// reads only the columns and foundations, which d leaves alone; d's
-// legality reads only the pack, which m leaves alone (m may uncover an ace,
-// which goes to the same empty foundation, up to their order, either way);
-// and both orders give the same position up to the interchangeable
-// foundations. So a winning line in which a deal that turns no ace is
-// followed by a move from a column can be rewritten, swapping the two,
-// into one as long in which it is not (each swap moves a deal later, so
-// the rewriting ends). Let L(P) be the length of the shortest such
-// normalized winning line from P, one that starts with a deal or a talon
-// move when P was reached by a deal that turned no ace. When P has no safe
-// move, the first move of that line is among the moves searched, and
-// leads to a position of smaller L. When the search takes a
+// Proof that no win is lost. Call a move m from a column (to a column, a
+// lane or a foundation) exempt after a deal d when d turns an ace and m
+// puts a two of its suit on a foundation. A deal d and a move m from a
+// column that is not exempt after it commute: m's legality reads only the
+// columns and foundations; d changes no column, and at most one
+// foundation, from empty to d's ace, and m reads only the foundation it
+// goes to, whose top is the card under m's card, not that ace (m is not
+// exempt; no move targets an empty foundation); d's legality reads only
+// the pack, which m leaves alone; the aces that m may uncover and d's go
+// to empty foundations either way (there is one for each ace); so both
+// orders give the same position up to the interchangeable foundations.
+// So a winning line in which a deal is followed by a move from a column
+// not exempt after it can be rewritten, swapping the two, into one as long
+// in which it is not (each swap moves a deal later, so the rewriting
+// ends). Let L(P) be the length of the shortest such normalized winning
+// line from P, one that starts with a deal, a talon move or an exempt move
+// when P was reached by a deal. When P has no safe move, the first move of
+// that line is among the moves searched, and leads to a position of
+// smaller L. When the search takes a
 // safe move instead, the safe-move argument (see leCadran) gives a winning
 // line from the new position without the moves of the card it played,
 // shorter, and normalizing it keeps its length; the new position was not
@@ -163,12 +168,20 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 // whenever one exists. Under strict-deal a deal may be illegal after a
 // lane move that it preceded, so the rule is off.
 func (g *leCadran) afterDeal(s *engine.State) bool {
-	if g.strict || g.noDealFirst || s.Depth() <= g.root || s.LastMove().Action == 0 {
-		return false
+	return !g.strict && !g.noDealFirst && s.Depth() > g.root && s.LastMove().Action != 0
+}
+
+// dealtTwo returns, after a deal made during the search that turned an
+// ace (which went to a foundation at once), the two of the ace's suit,
+// which the deal-first rule lets go from a column to a foundation (see
+// afterDeal); NoCard otherwise. The card turned follows from the pack's
+// length (g.dealt is the pack in the order turned), so from the key.
+func (g *leCadran) dealtTwo(s *engine.State) engine.Card {
+	c := g.dealt[g.s0-len(s.Piles[lcStock].Cards)-1]
+	if c.Rank() != engine.Ace {
+		return engine.NoCard
 	}
-	// The card just turned (the pack's cards are turned in g.dealt's
-	// order): when it is an ace, it went to a foundation (see above).
-	return g.dealt[g.s0-len(s.Piles[lcStock].Cards)-1].Rank() != engine.Ace
+	return c + 4
 }
 
 // talonKey writes the talon compactly. Cards reach the talon only from the
@@ -305,10 +318,15 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 		}
 	}
 	deal := g.afterDeal(s)
+	two := engine.NoCard
+	if deal {
+		two = g.dealtTwo(s)
+	}
 	for _, m := range moves {
 		r := int8(0)
 		switch {
-		case deal && m.Action == 0 && m.From != lcTalon:
+		case deal && m.Action == 0 && m.From != lcTalon &&
+			(two == engine.NoCard || int(m.To) < lcFound || s.Piles[m.From].Top() != two):
 			continue
 		case m.Action != 0:
 			r = lcDealRank
