@@ -82,6 +82,14 @@ type probeCapper interface {
 	probeCap() int64
 }
 
+// probeShifter is an optional method of a gameCtx: how little the probes
+// perturb the game's move order, the k of perturb (a move is passed over
+// with probability 2^-k; 1 when the game has no such method), chosen per
+// game by trial.
+type probeShifter interface {
+	probeShift() int
+}
+
 // newCtx returns the search knowledge for v: a game's own when it has been
 // written, the generic one otherwise.
 func newCtx(v *engine.Variant) gameCtx {

@@ -78,6 +78,7 @@ type Solver struct {
 	rng      *engine.Rand // perturbs the move order in probes
 	line     []engine.Move
 	mbuf     []engine.Move
+	shift    int // perturb's k in probes (probeShifter; 1 by default)
 	// noLost turns the keeping of lost positions off (for tests that
 	// compare answers).
 	noLost bool
@@ -143,6 +144,10 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	share, unit := DefaultProbeShare, int64(probeUnit)
 	if p, ok := ctx.(prober); ok {
 		share, unit = p.probePlan()
+	}
+	sv.shift = 1
+	if p, ok := ctx.(probeShifter); ok {
+		sv.shift = p.probeShift()
 	}
 	var lubyCap int64
 	if p, ok := ctx.(probeCapper); ok {
@@ -351,26 +356,28 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool) {
 	}
 	sv.buf = ctx.order(s, moves, sv.buf)
 	if sv.rng != nil {
-		perturb(sv.buf[start:], sv.rng)
+		perturb(sv.buf[start:], sv.rng, sv.shift)
 	}
 	sv.frames = append(sv.frames, frame{start: start, end: int32(len(sv.buf)), next: start, keep: keep})
 }
 
 // perturb reorders ms at random but close to their order: each place in
-// turn takes the next remaining move with probability 1/2, the one after
-// with 1/4, and so on.
-func perturb(ms []engine.Move, rng *engine.Rand) {
+// turn takes the next remaining move with probability 1-q, the one after
+// with q(1-q), and so on, where q = 2^-k passes over a move (k = 1: 1/2,
+// 1/4, …).
+func perturb(ms []engine.Move, rng *engine.Rand, k int) {
 	bits, nb := uint64(0), 0
+	mask := uint64(1)<<uint(k) - 1
 	for i := 0; i < len(ms)-1; i++ {
 		j := i
 		for j < len(ms)-1 {
-			if nb == 0 {
+			if nb < k {
 				bits, nb = rng.Uint64(), 64
 			}
-			b := bits & 1
-			bits >>= 1
-			nb--
-			if b == 0 {
+			b := bits & mask
+			bits >>= uint(k)
+			nb -= k
+			if b != mask {
 				break
 			}
 			j++

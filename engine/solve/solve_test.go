@@ -281,3 +281,57 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestPerturbShiftOne: perturb with k = 1 reorders exactly as it did before
+// k was added (the other games' probes, and their figures, are unchanged),
+// and with k = 2 it keeps every move.
+func TestPerturbShiftOne(t *testing.T) {
+	ref := func(ms []engine.Move, rng *engine.Rand) {
+		bits, nb := uint64(0), 0
+		for i := 0; i < len(ms)-1; i++ {
+			j := i
+			for j < len(ms)-1 {
+				if nb == 0 {
+					bits, nb = rng.Uint64(), 64
+				}
+				b := bits & 1
+				bits >>= 1
+				nb--
+				if b == 0 {
+					break
+				}
+				j++
+			}
+			if j != i {
+				m := ms[j]
+				copy(ms[i+1:j+1], ms[i:j])
+				ms[i] = m
+			}
+		}
+	}
+	r1, r2 := engine.NewRand(7), engine.NewRand(7)
+	r3 := engine.NewRand(8)
+	for n := 0; n < 2000; n++ {
+		a := make([]engine.Move, n%23)
+		for i := range a {
+			a[i] = engine.Transfer(i, i+1)
+		}
+		b := append([]engine.Move(nil), a...)
+		c := append([]engine.Move(nil), a...)
+		ref(a, r1)
+		perturb(b, r2, 1)
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("k = 1 reorders %d moves differently", len(a))
+			}
+		}
+		perturb(c, r3, 2)
+		seen := map[engine.Move]bool{}
+		for _, m := range c {
+			seen[m] = true
+		}
+		if len(seen) != len(c) {
+			t.Fatalf("k = 2 loses a move of %d", len(c))
+		}
+	}
+}
