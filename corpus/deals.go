@@ -143,6 +143,25 @@ func (l *loader) checkCommentary(name string, root *yaml.Node, d *Deal) {
 	}
 }
 
+// checkSeeds checks a list of seeds of s (field key): when given, it holds
+// n seeds in rising order, each a deal of the run.
+func (l *loader) checkSeeds(s *Stats, key string, seeds []uint64, n int) {
+	if seeds == nil {
+		return // written before the lists were
+	}
+	if len(seeds) != n {
+		l.d.add(s.Pos, CheckSyntax, "%s: %d seeds for %d deals", key, len(seeds), n)
+	}
+	for i, seed := range seeds {
+		if seed < s.FirstSeed || seed >= s.FirstSeed+uint64(s.Deals) {
+			l.d.add(s.Pos, CheckSyntax, "%s: seed %d is not one of the deals %d to %d", key, seed, s.FirstSeed, s.FirstSeed+uint64(s.Deals)-1)
+		}
+		if i > 0 && seed <= seeds[i-1] {
+			l.d.add(s.Pos, CheckSyntax, "%s: seed %d after %d: want rising order", key, seed, seeds[i-1])
+		}
+	}
+}
+
 // loadStats loads stats/<game>.yaml strictly: unknown keys and values of
 // the wrong type are diagnostics at their line.
 func (l *loader) loadStats() error {
@@ -173,6 +192,8 @@ func (l *loader) loadStats() error {
 		if s.Won+s.Lost+s.Unknown != s.Deals {
 			l.d.add(s.Pos, CheckSyntax, "won %d + lost %d + unknown %d is not deals %d", s.Won, s.Lost, s.Unknown, s.Deals)
 		}
+		l.checkSeeds(s, "lost_seeds", s.LostSeeds, s.Lost)
+		l.checkSeeds(s, "unknown_seeds", s.UnknownSeeds, s.Unknown)
 		l.ed.Stats = append(l.ed.Stats, s)
 	}
 	return nil

@@ -215,6 +215,10 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`deals/salic-law/bad.yaml:4: outcome "drawn": want won, lost or failed`}},
 		{"deal-lost-proof-after", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: lost\nmoves: deal\nproof: {after: 1, nodes: 10, budget: 1s}\n"}},
 			[]string{`deals/salic-law/bad.yaml:6: proof.after 1: only a failed deal's proof starts after a move`}},
+		{"stats-seeds-count", []edit{{"stats/fifteen.yaml", "\nopen_cards: false\n", "\nopen_cards: false\nlost_seeds: [3, 9]\n"}},
+			[]string{`stats/fifteen.yaml:1: lost_seeds: 2 seeds for 43 deals`}},
+		{"stats-seeds-range", []edit{{"stats/sympathy.yaml", "\nopen_cards: true\n", "\nopen_cards: true\nunknown_seeds: [5000]\n"}},
+			[]string{`stats/sympathy.yaml:1: unknown_seeds: 1 seeds for 0 deals`, `stats/sympathy.yaml:1: unknown_seeds: seed 5000 is not one of the deals 1 to 1000`}},
 		{"deal-failed-proof-after-end", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: failed\nmoves: deal deal\nproof: {after: 3, nodes: 10, budget: 1s}\n"}},
 			[]string{`deals/salic-law/bad.yaml:6: proof.after 3: the deal has 2 moves`}},
 	}

@@ -202,7 +202,11 @@ type Stats struct {
 	NodesPerSec     float64    `yaml:"nodes_per_sec" json:"nodes_per_sec"`
 	SeenCapHits     int        `yaml:"seen_cap_hits" json:"seen_cap_hits"`
 	OpenCards       bool       `yaml:"open_cards" json:"open_cards"` // solved knowing face-down cards
-	Pos             Pos        `yaml:"-" json:"-"`
+	// LostSeeds and UnknownSeeds list the deals proved lost and those left
+	// undecided, so that each can be looked at again (pasyans solve).
+	LostSeeds    []uint64 `yaml:"lost_seeds" json:"lost_seeds"`
+	UnknownSeeds []uint64 `yaml:"unknown_seeds" json:"unknown_seeds"`
+	Pos          Pos      `yaml:"-" json:"-"`
 }
 
 // Paragraph returns the paragraph with the given id, or nil.

@@ -242,7 +242,8 @@
 //	(this is how corpus/stats is regenerated). -nodes caps each search at N
 //	positions as well, a budget that does not depend on the machine or its
 //	load; with -nodes alone there is no time limit. The deals proved lost and
-//	those left undecided are listed (JSON: lost_seeds, unknown_seeds).
+//	those left undecided are listed (JSON and the YAML of -write:
+//	lost_seeds, unknown_seeds).
 //
 //	Flags:
 //	  -budget budget

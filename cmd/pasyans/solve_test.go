@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"pasyans/corpus"
 )
 
 func TestSolveCommand(t *testing.T) {
@@ -54,8 +58,19 @@ func TestStatsCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if _, err := os.Stat(filepath.Join(dir, "la-belle-lucie.yaml")); err != nil {
+	if data, err := os.ReadFile(filepath.Join(dir, "la-belle-lucie.yaml")); err != nil {
 		t.Errorf("-write: %v", err)
+	} else {
+		// The file is what the corpus loader takes: every key known.
+		var st corpus.Stats
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		if err := dec.Decode(&st); err != nil {
+			t.Errorf("-write: the YAML does not load as corpus stats: %v\n%s", err, data)
+		}
+		if st.Deals != 3 || st.LostSeeds == nil || st.UnknownSeeds == nil || len(st.LostSeeds) != st.Lost || len(st.UnknownSeeds) != st.Unknown {
+			t.Errorf("-write: %+v: want 3 deals and the lists of lost and unknown seeds", st)
+		}
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".build-*")); len(left) > 0 {
 		t.Errorf("-write left its staging folder: %v", left)

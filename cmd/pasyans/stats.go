@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +29,8 @@ A progress bar is drawn on standard error when it is a terminal.
 (this is how corpus/stats is regenerated). -nodes caps each search at N
 positions as well, a budget that does not depend on the machine or its
 load; with -nodes alone there is no time limit. The deals proved lost and
-those left undecided are listed (JSON: lost_seeds, unknown_seeds).`,
+those left undecided are listed (JSON and the YAML of -write:
+lost_seeds, unknown_seeds).`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
@@ -164,7 +166,18 @@ func statsYAML(r solve.StatsResult, now time.Time) string {
 	fmt.Fprintf(&b, "unknown_fraction: %.4f\n", float64(r.Unknown)/float64(max(r.Deals, 1)))
 	fmt.Fprintf(&b, "median_ms: %.1f\np90_ms: %.1f\n", r.MedianMS, r.P90MS)
 	fmt.Fprintf(&b, "nodes_per_sec: %.0f\nseen_cap_hits: %d\nopen_cards: %t\n", r.NodesPerSec, r.SeenCapHits, r.OpenCards)
+	fmt.Fprintf(&b, "lost_seeds: [%s]\n", seedsYAML(r.LostSeeds))
+	fmt.Fprintf(&b, "unknown_seeds: [%s]\n", seedsYAML(r.UnknownSeeds))
 	return b.String()
+}
+
+// seedsYAML writes seeds as the items of a YAML flow list.
+func seedsYAML(seeds []uint64) string {
+	items := make([]string, len(seeds))
+	for i, s := range seeds {
+		items[i] = strconv.FormatUint(s, 10)
+	}
+	return strings.Join(items, ", ")
 }
 
 // statsWrite writes text to dir/name through a staging folder, so that the
