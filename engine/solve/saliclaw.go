@@ -144,7 +144,17 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 // not yet won, is lost. (Under once-per-king a king that has had its card
 // cannot take another and is not counted; that only makes E smaller where
 // the count would otherwise be too large, so the bound stays true.)
+//
+// While the pack lasts the test is skipped right after a deal (skipping a
+// dead test only prunes less, so it is sound): the positions after it are
+// tested as usual, and the time saved outweighs the later pruning. With the visited set's lower load (seen.go), 1000 deals at
+// 2 s on two workers gave 910 won, 36 lost, 54 unknown in two runs,
+// against 907, 36, 57 without either change; skipping the test after a
+// pending lazy move too gave 904, 36, 60.
 func (g *salicLaw) dead(s *engine.State) bool {
+	if len(s.Piles[slStock].Cards) > 0 && s.Depth() > g.root && s.LastMove().Action != 0 {
+		return false
+	}
 	if len(s.Piles[slStock].Cards) > 0 {
 		return !g.noBound && !s.Opt(g.anyTime) && g.bd.stuck(s)
 	}

@@ -152,7 +152,12 @@ func (t *seenSet) visit(key []byte) (st int, off uint32) {
 	}
 	t.table[i] = entry{h: h, off: off, n: uint32(len(key))}
 	t.n++
-	if t.n*4 > len(t.table)*3 {
+	// At most half full: most lookups are of new keys, whose linear probe
+	// runs to an empty slot (about 2.5 slots at half load, 8.5 at three
+	// quarters). On four hard salic-law deals 0.67–0.70 M positions per
+	// CPU-second against 0.61–0.62 M; le-cadran unchanged (1.07 M). The
+	// largest table is the same: DefaultMaxSeen keys fill 8 M slots.
+	if t.n*2 > len(t.table) {
 		t.grow()
 	}
 	return visitNew, off
