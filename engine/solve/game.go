@@ -46,9 +46,10 @@ type transienter interface {
 // acyclicer is an optional method of a gameCtx: acyclic reports that, in
 // searches from s, no sequence of the moves the game lists (its safe move,
 // or the moves its order keeps) leads from a position to a position of
-// the same key. The search then keeps a lost table (Solver.lost) from one
-// probe to the next and into the exhaustive search, and skips the
-// positions in it, so that the probes' work is not thrown away.
+// the same key. The search then keeps the positions it proves lost in its
+// visited set (marked lost, see seenSet) from one probe to the next and
+// into the exhaustive search, and skips them, so that the probes' work is
+// not thrown away.
 //
 // Why a position the search has finished with is lost. The search walks a
 // graph on keys: from a key, the moves the game lists (which depend only
@@ -57,11 +58,11 @@ type transienter interface {
 // winnable exactly when some path of this graph leads from it to a won
 // position. When the search pops the frame of a position P, every move
 // listed at P has been tried, and led to a won position (the search would
-// have stopped), to a dead one, to a key in the lost table, to a key
+// have stopped), to a dead one, to a key marked lost, to a key
 // whose frame was popped before, or to a key on the search stack; the
 // last is impossible, since the stack holds P's ancestors and the graph
 // has no cycle. By induction on the order of popping, no path leads from
-// any popped key, or any key of the table, to a win: P is lost, in every
+// any popped key, or any key marked lost, to a win: P is lost, in every
 // search of the same graph. A search cut short by its limit pops nothing
 // more, and the frames left on its stack are not recorded.
 type acyclicer interface {

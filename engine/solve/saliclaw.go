@@ -555,9 +555,4 @@ func (g *salicLaw) acyclic(s *engine.State) bool { return !s.Opt(g.anyTime) }
 // was best (at 1.8 M positions, on 70 undecided deals, 0.3 decided 9 and
 // 0.1 decided 11). A probe never answers Lost unless it exhausted the
 // reachable space, so no answer changes meaning.
-func (g *salicLaw) probePlan() (float64, int64) { return slProbeShare, slProbeUnit }
-
-var (
-	slProbeShare       = 0.9
-	slProbeUnit  int64 = 1000
-)
+func (g *salicLaw) probePlan() (float64, int64) { return 0.9, 1000 }

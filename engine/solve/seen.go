@@ -78,25 +78,22 @@ func (t *seenSet) nextGen() {
 	if t.n*2 < t.max {
 		return
 	}
-	var keep []byte // the lost keys, each after its length (4 bytes)
+	var lost [][]byte // copies: reset reuses the arena
 	for _, e := range t.table {
 		if e.h == 0 {
 			continue
 		}
 		if r := t.record(e.off); getGen(r) == lostGen {
-			keep = append(keep, byte(e.n), byte(e.n>>8), byte(e.n>>16), byte(e.n>>24))
-			keep = append(keep, r[genBytes:genBytes+e.n]...)
+			lost = append(lost, append([]byte(nil), r[genBytes:genBytes+e.n]...))
 		}
 	}
 	gen := t.gen
 	t.reset(t.max)
 	t.gen = gen
-	for len(keep) > 0 {
-		n := int(getGen(keep))
-		if st, off := t.visit(keep[4 : 4+n]); st == visitNew {
+	for _, k := range lost {
+		if st, off := t.visit(k); st == visitNew {
 			t.markLost(off)
 		}
-		keep = keep[4+n:]
 	}
 }
 
@@ -197,7 +194,8 @@ func (t *seenSet) store(key []byte) (off uint32, ok bool) {
 	}
 	c := t.chunks[t.cur]
 	off = uint32(t.cur)<<seenChunkBits | uint32(len(c))
-	c = append(c, byte(t.gen), byte(t.gen>>8), byte(t.gen>>16), byte(t.gen>>24))
+	c = append(c, make([]byte, genBytes)...)
+	putGen(c[len(c)-genBytes:], t.gen)
 	t.chunks[t.cur] = append(c, key...)
 	return off, true
 }

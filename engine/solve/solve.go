@@ -162,10 +162,13 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			pdeadline = start.Add(time.Duration(float64(o.Budget) * share))
 		}
 		pnodes := int64(float64(o.MaxNodes) * share)
-		if sv.pseen == nil {
-			sv.pseen = newSeenSet(maxSeen)
+		pseen := sv.seen // a new generation for each probe (keepLost)
+		if !sv.keepLost {
+			if sv.pseen == nil {
+				sv.pseen = newSeenSet(maxSeen)
+			}
+			pseen = sv.pseen // emptied for each probe
 		}
-
 		rng := engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + 1)
 		sv.rng = rng
 		for i := 1; ; i++ {
@@ -182,9 +185,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			if !pdeadline.IsZero() && !time.Now().Before(pdeadline) {
 				break
 			}
-			pseen := sv.pseen
 			if sv.keepLost {
-				pseen = sv.seen
 				pseen.nextGen()
 			} else {
 				pseen.reset(maxSeen)
@@ -260,7 +261,7 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 	sv.buf = sv.buf[:0]
 	sv.rng = rng
 	if !ctx.dead(s) {
-		sv.push(s, ctx, o, false)
+		sv.push(s, ctx, o, false, 0)
 	}
 	outcome = Lost
 	for len(sv.frames) > 0 {
@@ -300,7 +301,7 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			if sv.check != nil {
 				sv.check(s, ctx.key(s, sv.key[:0]))
 			}
-			sv.push(s, ctx, o, false)
+			sv.push(s, ctx, o, false, 0)
 			continue
 		}
 		sv.key = ctx.key(s, sv.key[:0])
@@ -323,8 +324,7 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			s.Undo()
 			continue
 		}
-		sv.push(s, ctx, o, keep)
-		sv.frames[len(sv.frames)-1].off = off
+		sv.push(s, ctx, o, keep, off)
 	}
 	// Unwind: the position is restored to what the caller gave.
 	for i := len(sv.frames) - 1; i > 0; i-- {
@@ -335,10 +335,11 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 }
 
 // push generates the moves of s, ordered, and pushes a frame for them,
-// marked keep when s is to be marked lost once they are all tried. A
+// marked keep when s, whose record in the visited set is at off, is to be
+// marked lost once they are all tried. A
 // safe automatic move, when the variant has one, is the frame's only move.
 // A position without moves still gets a frame, popped (and undone) next.
-func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool) {
+func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool, off uint32) {
 	var moves []engine.Move
 	if sv.gen != nil {
 		sv.mbuf = sv.gen.moves(s, sv.mbuf[:0])
@@ -350,7 +351,7 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool) {
 	if !o.NoSafe {
 		if m, ok := ctx.safe(s, moves); ok {
 			sv.buf = append(sv.buf, m)
-			sv.frames = append(sv.frames, frame{start: start, end: start + 1, next: start, keep: keep})
+			sv.frames = append(sv.frames, frame{start: start, end: start + 1, next: start, keep: keep, off: off})
 			return
 		}
 	}
@@ -358,7 +359,7 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool) {
 	if sv.rng != nil {
 		perturb(sv.buf[start:], sv.rng, sv.shift)
 	}
-	sv.frames = append(sv.frames, frame{start: start, end: int32(len(sv.buf)), next: start, keep: keep})
+	sv.frames = append(sv.frames, frame{start: start, end: int32(len(sv.buf)), next: start, keep: keep, off: off})
 }
 
 // perturb reorders ms at random but close to their order: each place in
