@@ -171,6 +171,30 @@ func TestSeenSetGenerations(t *testing.T) {
 			t.Fatalf("after the rebuild, key %d: %d, want %d", i, r, want)
 		}
 	}
+	// When the lost keys alone fill more than half the set, the next
+	// rebuild waits for half the room left after this one.
+	st = newSeenSet(1000)
+	for i := 0; i < 600; i++ {
+		_, off := st.visit(key(i))
+		st.markLost(off)
+	}
+	st.nextGen() // a rebuild: 600 keys, the next at 600+200
+	for gen := 0; gen < 3; gen++ {
+		for i := 600; i < 660; i++ {
+			st.visit(key(i))
+		}
+		st.nextGen()
+		if want := 660 + 60*gen; st.Len() != want {
+			t.Fatalf("generation %d: %d keys, want %d (no rebuild yet)", gen, st.Len(), want)
+		}
+		for i := 660 + 60*gen; i < 720+60*gen; i++ {
+			st.visit(key(i))
+		}
+	}
+	st.nextGen()
+	if st.Len() != 600 {
+		t.Fatalf("after the rebuild: %d keys, want the 600 lost ones", st.Len())
+	}
 }
 
 func BenchmarkSolveLeCadran(b *testing.B) { benchSolve(b, "le-cadran", nil) }
