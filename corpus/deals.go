@@ -194,6 +194,9 @@ func (l *loader) loadStats() error {
 		}
 		l.checkSeeds(s, "lost_seeds", s.LostSeeds, s.Lost)
 		l.checkSeeds(s, "unknown_seeds", s.UnknownSeeds, s.Unknown)
+		if s.UnknownProgress < 0 || s.UnknownProgress > 1 || (s.UnknownProgress > 0 && s.Unknown == 0) {
+			l.d.add(s.Pos, CheckSyntax, "unknown_progress %g: want a share from 0 to 1, and 0 when no deal is unknown", s.UnknownProgress)
+		}
 		l.ed.Stats = append(l.ed.Stats, s)
 	}
 	return nil

@@ -219,6 +219,8 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`stats/fifteen.yaml:1: lost_seeds: 2 seeds for 43 deals`}},
 		{"stats-seeds-range", []edit{{"stats/sympathy.yaml", "\nopen_cards: true\n", "\nopen_cards: true\nunknown_seeds: [5000]\n"}},
 			[]string{`stats/sympathy.yaml:1: unknown_seeds: 1 seeds for 0 deals`, `stats/sympathy.yaml:1: unknown_seeds: seed 5000 is not one of the deals 1 to 1000`}},
+		{"stats-progress", []edit{{"stats/fifteen.yaml", "\nopen_cards: false\n", "\nopen_cards: false\nunknown_progress: 0.4\n"}},
+			[]string{`stats/fifteen.yaml:1: unknown_progress 0.4: want a share from 0 to 1, and 0 when no deal is unknown`}},
 		{"deal-failed-proof-after-end", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: failed\nmoves: deal deal\nproof: {after: 3, nodes: 10, budget: 1s}\n"}},
 			[]string{`deals/salic-law/bad.yaml:6: proof.after 3: the deal has 2 moves`}},
 	}

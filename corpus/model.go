@@ -206,7 +206,11 @@ type Stats struct {
 	// undecided, so that each can be looked at again (pasyans solve).
 	LostSeeds    []uint64 `yaml:"lost_seeds" json:"lost_seeds"`
 	UnknownSeeds []uint64 `yaml:"unknown_seeds" json:"unknown_seeds"`
-	Pos          Pos      `yaml:"-" json:"-"`
+	// UnknownProgress is how near the search came on the undecided deals:
+	// the median share of the cards a win puts on the foundations that it
+	// saw there (0 when not measured, none undecided, or not such a game).
+	UnknownProgress float64 `yaml:"unknown_progress" json:"unknown_progress"`
+	Pos             Pos     `yaml:"-" json:"-"`
 }
 
 // Paragraph returns the paragraph with the given id, or nil.

@@ -418,6 +418,9 @@ func (d *pdfDoc) stats(st *corpus.Stats) {
 		st.WinRate*100, st.CI95[0]*100, st.CI95[1]*100)
 	extra := fmt.Sprintf("Time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions per second per core; %s.",
 		st.MedianMS, st.P90MS, st.NodesPerSec/1e6, st.Date)
+	if st.UnknownProgress > 0 {
+		extra += fmt.Sprintf(" On the undecided deals the search got, at best, a median of %.0f %% of the cards onto the foundations.", st.UnknownProgress*100)
+	}
 	if st.OpenCards {
 		extra += " The solver knows the face-down cards (the open-card problem)."
 	}

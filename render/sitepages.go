@@ -280,6 +280,9 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 		{pc.t("stats.speed"), fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
 		{pc.t("stats.date"), st.Date},
 	}
+	if st.UnknownProgress > 0 {
+		rows = append(rows, statRow{pc.t("stats.near"), pct(st.UnknownProgress)})
+	}
 	if len(st.Options) > 0 {
 		rows = append(rows, statRow{pc.t("stats.options"), strings.Join(st.Options, ", ")})
 	}

@@ -19,6 +19,10 @@ type solveJSON struct {
 	ElapsedMS int64    `json:"elapsed_ms"`
 	SeenCap   bool     `json:"seen_cap_hit"`
 	OpenCards bool     `json:"open_cards"`
+	// Progress: the most cards the search saw on the foundations, of Goal
+	// (0 and 0 for a game not won on them).
+	Progress int `json:"progress"`
+	Goal     int `json:"goal"`
 }
 
 // solveVariant looks up a game id and its comma-separated options for the
@@ -76,7 +80,8 @@ Exit status 0 whatever the result.`,
 				s := engine.NewDeal(v, *seed, o)
 				r := solve.Solve(s, bo)
 				out := solveJSON{Result: r.Outcome, Moves: []string{}, Nodes: r.Nodes,
-					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards}
+					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards,
+					Progress: r.Progress, Goal: r.Goal}
 				for _, m := range r.Moves {
 					out.Moves = append(out.Moves, v.FormatMove(m))
 				}
@@ -85,6 +90,9 @@ Exit status 0 whatever the result.`,
 				}
 				fmt.Fprintf(e.stdout, "%s seed %d: %s (%d positions in %v, %.2f M/s)\n", v.ID, *seed, r.Outcome,
 					r.Nodes, r.Elapsed.Round(time.Millisecond), float64(r.Nodes)/max(r.Elapsed.Seconds(), 1e-9)/1e6)
+				if r.Outcome == solve.Unknown && r.Goal > 0 {
+					fmt.Fprintf(e.stdout, "the search came as near as %d of the %d cards on the foundations\n", r.Progress, r.Goal)
+				}
 				if r.SeenCapHit {
 					fmt.Fprintf(e.stdout, "the visited set reached its cap of %d positions\n", *maxSeen)
 				}

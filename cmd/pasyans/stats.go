@@ -133,6 +133,9 @@ func statsText(w io.Writer, r solve.StatsResult) {
 	}
 	if len(r.UnknownSeeds) > 0 {
 		fmt.Fprintf(w, "unknown deals: %s\n", seedList(r.UnknownSeeds, 40))
+		if r.UnknownProgress > 0 {
+			fmt.Fprintf(w, "on the unknown deals the search came, in the median, as near as %.0f%% of the cards on the foundations\n", 100*r.UnknownProgress)
+		}
 	}
 	fmt.Fprintf(w, "elapsed %v\n", time.Duration(r.Elapsed)*time.Millisecond)
 }
@@ -168,6 +171,7 @@ func statsYAML(r solve.StatsResult, now time.Time) string {
 	fmt.Fprintf(&b, "nodes_per_sec: %.0f\nseen_cap_hits: %d\nopen_cards: %t\n", r.NodesPerSec, r.SeenCapHits, r.OpenCards)
 	fmt.Fprintf(&b, "lost_seeds: [%s]\n", seedsYAML(r.LostSeeds))
 	fmt.Fprintf(&b, "unknown_seeds: [%s]\n", seedsYAML(r.UnknownSeeds))
+	fmt.Fprintf(&b, "unknown_progress: %.4f\n", r.UnknownProgress)
 	return b.String()
 }
 

@@ -50,6 +50,11 @@ type Result struct {
 	// Probes is the number of probes made before the exhaustive search
 	// (or until the one that decided).
 	Probes int
+	// Progress is the most cards that lay on the foundations in any
+	// position the search reached (Goal when it won), and Goal how many a
+	// win puts there (0 for a game not won on its foundations: Sympathy).
+	// On an undecided deal they tell how near the search came.
+	Progress, Goal int
 }
 
 // frame is one level of the search stack: the moves of a position are
@@ -84,13 +89,52 @@ type Solver struct {
 	noLost bool
 	// check, when set (by tests), sees every position and its key.
 	check func(s *engine.State, key []byte)
+	// found are the foundation piles, goal the cards a win puts there
+	// (nil and 0 for a game not won on them); progress is the most cards
+	// seen there in this search (Result.Progress), counted in each new
+	// position (automatic moves, such as le-cadran's aces, may put cards
+	// there after any move).
+	found    []int
+	goal     int
+	progress int
 }
 
 // New returns a Solver for variant v.
 func New(v *engine.Variant) *Solver {
 	sv := &Solver{v: v, ctx: newCtx(v), seen: newSeenSet(DefaultMaxSeen)}
 	sv.gen, _ = sv.ctx.(moveGen)
+	if g := foundationGoal(v.Spec); g > 0 {
+		sv.goal = g
+		sv.found = v.PilesOf(engine.Foundation)
+	}
 	return sv
+}
+
+// foundationGoal returns how many cards a win puts on the foundations
+// (0 when the game is not won on them).
+func foundationGoal(sp engine.Spec) int {
+	if sp.Win != "foundations" {
+		return 0
+	}
+	n := 0
+	for _, f := range sp.Foundations {
+		base, err1 := engine.ParseRank(f.Base)
+		top, err2 := engine.ParseRank(f.Top)
+		if err1 != nil || err2 != nil {
+			return 0
+		}
+		n += f.Count * (int(max(base, top)-min(base, top)) + 1)
+	}
+	return n
+}
+
+// onFoundations counts the cards on the foundations of s.
+func (sv *Solver) onFoundations(s *engine.State) int {
+	n := 0
+	for _, p := range sv.found {
+		n += len(s.Piles[p].Cards)
+	}
+	return n
 }
 
 // Solve searches s (which it leaves as it found it) for a win.
@@ -120,11 +164,13 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if maxSeen <= 0 {
 		maxSeen = DefaultMaxSeen
 	}
-	res := Result{OpenCards: s.V.Hidden}
+	res := Result{OpenCards: s.V.Hidden, Goal: sv.goal}
+	sv.progress = sv.onFoundations(s)
 	ctx := sv.ctx
 	ctx.start(s)
 	if s.Won() {
 		res.Outcome = Won
+		res.Progress = sv.goal
 		res.Elapsed = time.Since(start)
 		return res
 	}
@@ -196,6 +242,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 				res.Outcome = out
 				res.Moves = sv.line
 				res.Probes++
+				res.Progress = sv.progressOf(out)
 				res.Elapsed = time.Since(start)
 				return res
 			}
@@ -219,8 +266,17 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	}
 	res.Outcome = out
 	res.Moves = sv.line
+	res.Progress = sv.progressOf(out)
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// progressOf returns Result.Progress for a search that ended in out.
+func (sv *Solver) progressOf(out string) int {
+	if out == Won {
+		return sv.goal
+	}
+	return sv.progress
 }
 
 // DefaultProbeShare is the share of the budget given to the probes when
@@ -317,6 +373,9 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			continue
 		}
 		keep := sv.keepLost && st == visitNew
+		if sv.found != nil {
+			sv.progress = max(sv.progress, sv.onFoundations(s))
+		}
 		if ctx.dead(s) {
 			if keep {
 				seen.markLost(off)

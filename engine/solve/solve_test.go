@@ -48,6 +48,58 @@ func TestWonReplays(t *testing.T) {
 	}
 }
 
+// TestProgress checks Result.Progress and Goal: a won deal reports the
+// cards its winning position holds on the foundations as both; an
+// undecided one reports the most cards seen there among the positions the
+// search looked at (the check hook sees them all), more than at the start
+// for deals where the search gets going; a game not won on its
+// foundations (Sympathy) reports 0.
+func TestProgress(t *testing.T) {
+	count := func(v *engine.Variant, s *engine.State) int {
+		n := 0
+		for _, p := range v.PilesOf(engine.Foundation) {
+			n += len(s.Piles[p].Cards)
+		}
+		return n
+	}
+	for _, v := range engine.Variants() {
+		s := engine.NewDeal(v, 1, 0)
+		r := New(v).Solve(s, Options{MaxNodes: 300000})
+		if v.Spec.Win != "foundations" {
+			if r.Goal != 0 || r.Progress != 0 {
+				t.Errorf("%s: progress %d of %d, want 0 of 0", v.ID, r.Progress, r.Goal)
+			}
+			continue
+		}
+		if r.Outcome == Won {
+			w := engine.NewDeal(v, 1, 0)
+			for _, m := range r.Moves {
+				w.Do(m)
+			}
+			if n := count(v, w); r.Goal != n || r.Progress != n {
+				t.Errorf("%s: won with progress %d of %d, the winning position holds %d", v.ID, r.Progress, r.Goal, n)
+			}
+		}
+	}
+	for _, c := range []struct {
+		game string
+		seed uint64
+	}{{"le-cadran", 3}, {"salic-law", 50}} {
+		v, _ := engine.Lookup(c.game)
+		s := engine.NewDeal(v, c.seed, 0)
+		sv := New(v)
+		most := 0
+		sv.check = func(s *engine.State, _ []byte) { most = max(most, count(v, s)) }
+		r := sv.Solve(s, Options{MaxNodes: 200000})
+		if r.Outcome != Unknown {
+			t.Fatalf("%s seed %d: %s, want an undecided deal", c.game, c.seed, r.Outcome)
+		}
+		if start := count(v, s); r.Progress <= start || r.Progress > most || r.Progress >= r.Goal {
+			t.Errorf("%s seed %d: progress %d of %d, at the start %d, most seen %d", c.game, c.seed, r.Progress, r.Goal, start, most)
+		}
+	}
+}
+
 func TestWilson(t *testing.T) {
 	lo, hi := Wilson(50, 100)
 	if lo < 0.40 || lo > 0.41 || hi < 0.59 || hi > 0.60 {

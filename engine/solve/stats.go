@@ -41,6 +41,11 @@ type StatsResult struct {
 	// undecided, in increasing order.
 	LostSeeds    []uint64 `json:"lost_seeds"`
 	UnknownSeeds []uint64 `json:"unknown_seeds"`
+	// UnknownProgress is, over the undecided deals, the median of the most
+	// cards their search saw on the foundations, as a share of the cards a
+	// win puts there (0 when no deal is undecided or the game is not won
+	// on its foundations): how near the search came where it gave up.
+	UnknownProgress float64 `json:"unknown_progress"`
 }
 
 // Progress reports how far a Stats run has got.
@@ -93,6 +98,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 	}()
 	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, OpenCards: v.Hidden}
 	times := make([]float64, 0, deals)
+	var near []float64 // Progress/Goal of the undecided deals
 	var searchTime time.Duration
 	for r := range answers {
 		switch r.Outcome {
@@ -104,6 +110,9 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		default:
 			res.Unknown++
 			res.UnknownSeeds = append(res.UnknownSeeds, r.seed)
+			if r.Goal > 0 {
+				near = append(near, float64(r.Progress)/float64(r.Goal))
+			}
 		}
 		if r.SeenCapHit {
 			res.SeenCapHits++
@@ -129,6 +138,8 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 	slices.Sort(times)
 	slices.Sort(res.LostSeeds)
 	slices.Sort(res.UnknownSeeds)
+	slices.Sort(near)
+	res.UnknownProgress = Percentile(near, 0.5)
 	res.MedianMS = Percentile(times, 0.5)
 	res.P90MS = Percentile(times, 0.9)
 	if searchTime > 0 {
