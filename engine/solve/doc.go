@@ -28,6 +28,10 @@
 // a win), Lost (the whole reachable space was searched: a proof that no win
 // exists) and Unknown (the budget of time or positions was spent first, or
 // the space was exhausted only after the visited set had filled up).
+// Every result also says how near the search came: Result.Progress, the
+// most cards it saw on the foundations, of Result.Goal, the cards a win
+// puts there; on an undecided deal a low figure says the search never got
+// going, which is what a lost deal it could not prove lost looks like.
 //
 // Game knowledge. Each game may add, in its own file of this package, a
 // faster canonical key (which may also merge positions that provably play
@@ -53,5 +57,6 @@
 // face-down cards too.
 //
 // Stats solves many deals in parallel and reports the win rate with a 95%
-// Wilson interval in which the unknown deals widen both bounds.
+// Wilson interval in which the unknown deals widen both bounds, and the
+// median Progress share of the unknown deals (StatsResult.UnknownProgress).
 package solve
