@@ -273,16 +273,18 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 		{pc.t("stats.won"), fmt.Sprint(st.Won)},
 		{pc.t("stats.lost"), fmt.Sprint(st.Lost)},
 		{pc.t("stats.unknown"), fmt.Sprint(st.Unknown)},
+	}
+	if st.UnknownProgress > 0 {
+		rows = append(rows, statRow{pc.t("stats.near"), pct(st.UnknownProgress)})
+	}
+	rows = append(rows, []statRow{
 		{pc.t("stats.win_rate"), pct(st.WinRate)},
 		{pc.t("stats.ci95"), pct(st.CI95[0]) + " – " + pct(st.CI95[1])},
 		{pc.t("stats.budget"), st.Budget},
 		{pc.t("stats.time"), fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
 		{pc.t("stats.speed"), fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
 		{pc.t("stats.date"), st.Date},
-	}
-	if st.UnknownProgress > 0 {
-		rows = append(rows, statRow{pc.t("stats.near"), pct(st.UnknownProgress)})
-	}
+	}...)
 	if len(st.Options) > 0 {
 		rows = append(rows, statRow{pc.t("stats.options"), strings.Join(st.Options, ", ")})
 	}
