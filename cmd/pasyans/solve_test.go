@@ -89,6 +89,41 @@ func TestStatsCommand(t *testing.T) {
 	}
 }
 
+// TestStatsNear: on deals left undecided, stats reports how near the
+// search came (unknown_progress, a share strictly between 0 and 1 for
+// le-cadran deals 2 and 3 at 20 000 positions) and solve the cards
+// themselves (progress of goal 104).
+func TestStatsNear(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"stats", "-game", "le-cadran", "-first", "2", "-deals", "2", "-nodes", "20000", "-json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, errb.String())
+	}
+	var st struct {
+		Unknown int     `json:"unknown"`
+		Near    float64 `json:"unknown_progress"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Unknown != 2 || st.Near <= 0 || st.Near >= 1 {
+		t.Errorf("stats: %d unknown, unknown_progress %g: want 2 and a share between 0 and 1", st.Unknown, st.Near)
+	}
+	out.Reset()
+	if code := run([]string{"solve", "-game", "le-cadran", "-seed", "3", "-nodes", "20000", "-json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, errb.String())
+	}
+	var r struct {
+		Result         string
+		Progress, Goal int
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Result != "unknown" || r.Goal != 104 || r.Progress <= 0 || r.Progress >= 104 {
+		t.Errorf("solve: %+v: want unknown, progress between 0 and 104 of goal 104", r)
+	}
+}
+
 // TestStatsWriteFailsFirst: a -write folder that cannot be made is refused
 // before any deal is searched (exit 2), not after the run.
 func TestStatsWriteFailsFirst(t *testing.T) {
