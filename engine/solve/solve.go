@@ -170,7 +170,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	ctx.start(s)
 	if s.Won() {
 		res.Outcome = Won
-		res.Progress = sv.goal
+		res.Progress = sv.progressOf(Won)
 		res.Elapsed = time.Since(start)
 		return res
 	}
@@ -373,9 +373,7 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			continue
 		}
 		keep := sv.keepLost && st == visitNew
-		if sv.found != nil {
-			sv.progress = max(sv.progress, sv.onFoundations(s))
-		}
+		sv.progress = max(sv.progress, sv.onFoundations(s))
 		if ctx.dead(s) {
 			if keep {
 				seen.markLost(off)
@@ -442,10 +440,16 @@ func perturb(ms []engine.Move, rng *engine.Rand, k int) {
 			}
 			j++
 		}
-		if j != i {
-			m := ms[j]
-			copy(ms[i+1:j+1], ms[i:j])
-			ms[i] = m
-		}
+		bringForward(ms, i, j)
+	}
+}
+
+// bringForward moves ms[j] to place i (i <= j), shifting the moves between
+// one place on.
+func bringForward(ms []engine.Move, i, j int) {
+	if j != i {
+		m := ms[j]
+		copy(ms[i+1:j+1], ms[i:j])
+		ms[i] = m
 	}
 }

@@ -374,11 +374,7 @@ func TestPerturbShiftOne(t *testing.T) {
 				}
 				j++
 			}
-			if j != i {
-				m := ms[j]
-				copy(ms[i+1:j+1], ms[i:j])
-				ms[i] = m
-			}
+			bringForward(ms, i, j)
 		}
 	}
 	r1, r2 := engine.NewRand(7), engine.NewRand(7)
