@@ -27,20 +27,39 @@ type gameCtx interface {
 // moveGen is an optional method of a gameCtx: a faster generator of the
 // moves of s than the engine's, which may leave out a move when it lists
 // another that leads to a position of the same key (moves onto one of
-// several interchangeable empty piles). Every move it lists must be legal.
+// several interchangeable empty piles). Every move it lists must be legal
+// under the registered rules; a copy of the variant with other rules (a
+// test's mutant) is searched with its engine's moves instead (see New).
 type moveGen interface {
 	moves(s *engine.State, dst []engine.Move) []engine.Move
 }
 
 // transienter is an optional method of a gameCtx: transient reports a
-// position whose only continuation the game's order lists is one forced
-// move, with no safe move and never dead (a deal the game's rules leave no
-// choice about). The search passes through such a position without its key
-// and without recording it: a second path to it costs one more position,
-// and its successor is recorded as usual. This keeps forced positions out
-// of the visited set (for salic-law, often a fifth of it).
+// position that a second path rarely reaches, such as one whose only
+// continuation is a move the game's rules force (a deal they leave no
+// choice about, the next card of a dig chain). The search passes through
+// such a position without its key and without recording it (it still
+// tests it for dead and takes its safe move): a second path to it costs
+// more positions, and its successors are recorded as usual. Recording
+// less only prunes less, so any answer is sound; this keeps such
+// positions out of the visited set (for salic-law, often a fifth of it)
+// and saves their keys.
 type transienter interface {
 	transient(s *engine.State) bool
+}
+
+// dominator is an optional method of a gameCtx: for a position s of key
+// key, dominatedBy returns (in dst) the key of a position t whose listed
+// moves include every move the search lists at s (its safe move, or the
+// moves its order keeps), each leading to a position of the same key as
+// from s; ok is false when the game knows no such t. Every line the search
+// follows from s it can then follow from t, so s is lost when t is: the
+// search drops s when t is marked lost or was visited in the current
+// generation (for a game without cycles, see acyclicer, the positions a
+// search has visited and left are lost, or it would have stopped with a
+// win). Only games without cycles may be dominators.
+type dominator interface {
+	dominatedBy(s *engine.State, key, dst []byte) ([]byte, bool)
 }
 
 // acyclicer is an optional method of a gameCtx: acyclic reports that, in

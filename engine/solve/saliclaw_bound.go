@@ -16,6 +16,7 @@ type slBound struct {
 	// cnt[p]: the cards of each rank of packet p, current and to come;
 	// now[p]: the current ones only; n: the packets, current then to come.
 	cnt   [8][14]int8
+	empty [8]bool // cnt[p] is all zero
 	n     int
 	sizes []int
 }
@@ -183,29 +184,46 @@ func (b *slBound) count(s *engine.State, newest int, fut *slFuture) {
 				c[k] += fut.newest[k]
 			}
 		}
+		b.empty[b.n] = len(s.Piles[p].Cards) == 1 && (p != newest || fut.newest == [14]int8{})
 		b.n++
 	}
 	for _, m := range fut.more {
 		b.cnt[b.n] = m
+		b.empty[b.n] = m == [14]int8{}
 		b.n++
+	}
+}
+
+// sortSmall sorts a few numbers in place (insertion sort).
+func sortSmall(a []int) {
+	for i := 1; i < len(a); i++ {
+		x, j := a[i], i
+		for j > 0 && a[j-1] > x {
+			a[j] = a[j-1]
+			j--
+		}
+		a[j] = x
 	}
 }
 
 // rankStuck is stuck for one rank r (none of it in the pack).
 func (b *slBound) rankStuck(s *engine.State, r int, height *[8]int, dealing bool, newest, nonEmpty int) bool {
 	var tcap [14]int // T[k]: rank-k cards the foundations at r or more can take
+	var atH [13]int  // foundations of each height from r on
 	left := false
 	for _, h := range height {
 		if h < r {
 			left = true
-			continue
-		}
-		for k := h + 1; k <= 11; k++ {
-			tcap[k]++
+		} else {
+			atH[h]++
 		}
 	}
 	if !left {
 		return false
+	}
+	for k, t := r+1, atH[r]; k <= 11; k++ {
+		tcap[k] = t // the foundations r <= h < k high
+		t += atH[k]
 	}
 	found := false
 	for p := slKings; p <= newest; p++ {
@@ -256,7 +274,7 @@ func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty i
 	}
 	b.sizes = b.sizes[:0]
 	for q := 0; q < b.n; q++ {
-		if q == p-slKings || b.cnt[q] == [14]int8{} || b.cnt[q][r] > 0 {
+		if q == p-slKings || b.empty[q] || b.cnt[q][r] > 0 {
 			continue
 		}
 		size, fits := 0, true
@@ -269,7 +287,7 @@ func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty i
 			b.sizes = append(b.sizes, size)
 		}
 	}
-	slices.Sort(b.sizes)
+	sortSmall(b.sizes)
 	for _, sz := range b.sizes {
 		if sz > total {
 			break

@@ -1,7 +1,9 @@
 package solve
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
 	"pasyans/engine"
@@ -50,9 +52,9 @@ func TestSalicLawDead(t *testing.T) {
 
 // salicPlain is salic-law's context with the pruning named by the flags
 // turned off, and without dead positions and safe moves at all when bare.
-func salicPlain(v *engine.Variant, noLazy, noBound, noDom, noChain, bareCtx bool) gameCtx {
+func salicPlain(v *engine.Variant, noLazy, noBound, noDom, noChain, noTwin, bareCtx bool) gameCtx {
 	g := newSalicLaw(v)
-	g.noLazy, g.noBound, g.noDom, g.noChain = noLazy, noBound, noDom, noChain
+	g.noLazy, g.noBound, g.noDom, g.noChain, g.noTwin = noLazy, noBound, noDom, noChain, noTwin
 	if bareCtx {
 		return bare{g}
 	}
@@ -61,21 +63,26 @@ func salicPlain(v *engine.Variant, noLazy, noBound, noDom, noChain, bareCtx bool
 
 // TestSalicLawPruning compares the answers of the full knowledge with those
 // of a search without the lazy rule, the rank bound, the foundation-first
-// pruning, the dig-chain rule and any dead position or safe move, on whole
-// deals and on positions along winning lines, under every option; and each
-// of the four off alone on whole deals.
+// pruning, the dig-chain rule, the pending flag's dominance, any dead
+// position or safe move and the game's move generator (the engine's moves
+// instead), on whole deals and on positions along winning lines, under
+// every option; and each of the five off alone on whole deals.
 func TestSalicLawPruning(t *testing.T) {
 	v, _ := engine.Lookup("salic-law")
-	plain := func(sv *Solver) { sv.ctx = salicPlain(v, true, true, true, true, true) }
+	plain := func(sv *Solver) {
+		sv.ctx = salicPlain(v, true, true, true, true, true, true)
+		sv.gen = nil
+	}
 	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
 		agreeWith(t, v, opts, 40, 40000, plain)
 		agreeLines(t, v, opts, 8, 20, 20000, plain)
 	}
 	for i, off := range []func(sv *Solver){
-		func(sv *Solver) { sv.ctx = salicPlain(v, true, false, false, false, false) },
-		func(sv *Solver) { sv.ctx = salicPlain(v, false, true, false, false, false) },
-		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, true, false, false) },
-		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, false, true, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, true, false, false, false, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, true, false, false, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, true, false, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, false, true, false, false) },
+		func(sv *Solver) { sv.ctx = salicPlain(v, false, false, false, false, true, false) },
 	} {
 		if n := agreeWith(t, v, nil, 40, 40000, off); n < 20 {
 			t.Errorf("pruning %d: only %d deals decided both ways", i, n)
@@ -119,7 +126,8 @@ func TestSalicLawLateDeal(t *testing.T) {
 	for _, opts := range [][]string{nil, {"any-time"}, {"once-per-king"}} {
 		o, _ := v.ParseOptions(opts)
 		with, without := New(v), New(v)
-		without.ctx = salicPlain(v, true, true, true, true, true)
+		without.ctx = salicPlain(v, true, true, true, true, true, true)
+		without.gen = nil
 		decided, lost := 0, 0
 		for seed := uint64(1); seed <= 120; seed++ {
 			s := engine.NewDeal(v, seed, o)
@@ -156,7 +164,7 @@ func TestSalicLawChain(t *testing.T) {
 	v, _ := engine.Lookup("salic-law")
 	for _, opts := range [][]string{nil, {"any-time"}} {
 		afterDeal(t, v, opts, 150, "the dig-chain rule", func(sv *Solver) {
-			sv.ctx = salicPlain(v, false, false, false, true, false)
+			sv.ctx = salicPlain(v, false, false, false, true, false, false)
 		})
 	}
 }
@@ -169,7 +177,7 @@ func TestSalicLawChain(t *testing.T) {
 func TestSalicLawOnceLone(t *testing.T) {
 	v, _ := engine.Lookup("salic-law")
 	afterDeal(t, v, []string{"once-per-king"}, 150, "once-per-king, noDom", func(sv *Solver) {
-		sv.ctx = salicPlain(v, false, false, true, false, false)
+		sv.ctx = salicPlain(v, false, false, true, false, false, false)
 	})
 }
 
@@ -265,6 +273,31 @@ func TestSalicLawKeepLost(t *testing.T) {
 		decided, lost := agreeLines(t, v, opts, 6, 20, 20000, forget)
 		if decided < c.lines || lost == 0 {
 			t.Errorf("%v: along the lines %d positions decided both ways, %d of them lost", opts, decided, lost)
+		}
+	}
+}
+
+// TestSortSegsByPrefix checks the key's sort of packets against a plain
+// sort, on random byte strings of the packets' alphabet (short ones, equal
+// prefixes and zero bytes included: the prefix number pads with zeros).
+func TestSortSegsByPrefix(t *testing.T) {
+	rng := engine.NewRand(7)
+	var pre [8]uint64
+	for trial := 0; trial < 2000; trial++ {
+		segs := make([][]byte, 8)
+		for i := range segs {
+			n := rng.Intn(14)
+			for j := 0; j < n; j++ {
+				segs[i] = append(segs[i], byte(rng.Intn(4)))
+			}
+		}
+		want := slices.Clone(segs)
+		slices.SortFunc(want, bytes.Compare)
+		sortSegsByPrefix(segs, &pre)
+		for i := range segs {
+			if !bytes.Equal(segs[i], want[i]) {
+				t.Fatalf("trial %d: got %x, want %x", trial, segs, want)
+			}
 		}
 	}
 }

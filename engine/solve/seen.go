@@ -171,6 +171,30 @@ func (t *seenSet) visit(key []byte) (st int, off uint32) {
 	return visitNew, off
 }
 
+// lookup reports what visit would find for key without recording it:
+// visitLost, visitSeen (recorded in the current generation) or visitNew
+// (absent, or recorded in a forgotten generation).
+func (t *seenSet) lookup(key []byte) int {
+	h := maphash.Bytes(t.seed, key) | 1<<63
+	mask := uint64(len(t.table) - 1)
+	for i := h & mask; t.table[i].h != 0; i = (i + 1) & mask {
+		e := &t.table[i]
+		if e.h == h && int(e.n) == len(key) {
+			r := t.record(e.off)
+			if string(r[genBytes:genBytes+len(key)]) == string(key) {
+				switch getGen(r) {
+				case lostGen:
+					return visitLost
+				case t.gen:
+					return visitSeen
+				}
+				return visitNew
+			}
+		}
+	}
+	return visitNew
+}
+
 // record returns the arena from the record at off on.
 func (t *seenSet) record(off uint32) []byte {
 	c := t.chunks[off>>seenChunkBits]

@@ -74,6 +74,7 @@ type Solver struct {
 	ctx      gameCtx
 	seen     *seenSet
 	key      []byte
+	tkey     []byte // the key of a dominating position (dominator)
 	buf      []engine.Move
 	frames   []frame
 	tmp      []engine.Move
@@ -102,7 +103,13 @@ type Solver struct {
 // New returns a Solver for variant v.
 func New(v *engine.Variant) *Solver {
 	sv := &Solver{v: v, ctx: newCtx(v), seen: newSeenSet(DefaultMaxSeen)}
-	sv.gen, _ = sv.ctx.(moveGen)
+	// The game's own move generator lists the moves of the registered
+	// rules; a copy of the variant with other rules (a test's mutant)
+	// is searched with the moves its engine lists, so that every line
+	// found is legal under its rules.
+	if reg, err := engine.Lookup(v.ID); err == nil && reg == v {
+		sv.gen, _ = sv.ctx.(moveGen)
+	}
 	if g := foundationGoal(v.Spec); g > 0 {
 		sv.goal = g
 		sv.found = v.PilesOf(engine.Foundation)
@@ -310,6 +317,7 @@ func luby(i int) int64 {
 func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64, deadline time.Time, rng *engine.Rand) (outcome string, nodes int64, capHit bool) {
 	ctx := sv.ctx
 	tr, _ := ctx.(transienter)
+	dm, _ := ctx.(dominator)
 	sv.line = nil
 	sv.key = ctx.key(s, sv.key[:0])
 	seen.Add(sv.key)
@@ -357,6 +365,10 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			if sv.check != nil {
 				sv.check(s, ctx.key(s, sv.key[:0]))
 			}
+			if ctx.dead(s) {
+				s.Undo()
+				continue
+			}
 			sv.push(s, ctx, o, false, 0)
 			continue
 		}
@@ -373,6 +385,13 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			continue
 		}
 		keep := sv.keepLost && st == visitNew
+		if dm != nil && sv.dominated(s, dm, seen) {
+			if keep {
+				seen.markLost(off)
+			}
+			s.Undo()
+			continue
+		}
 		sv.progress = max(sv.progress, sv.onFoundations(s))
 		if ctx.dead(s) {
 			if keep {
@@ -389,6 +408,18 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 	}
 	sv.frames = sv.frames[:0]
 	return outcome, nodes, capHit
+}
+
+// dominated reports whether the position that dominates s (see
+// dominator), if any, is lost or was visited in this generation.
+func (sv *Solver) dominated(s *engine.State, dm dominator, seen *seenSet) bool {
+	tk, ok := dm.dominatedBy(s, sv.key, sv.tkey[:0])
+	sv.tkey = tk
+	if !ok {
+		return false
+	}
+	st := seen.lookup(tk)
+	return st == visitSeen || st == visitLost
 }
 
 // push generates the moves of s, ordered, and pushes a frame for them,

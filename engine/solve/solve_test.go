@@ -177,6 +177,34 @@ func TestSeenSetChunks(t *testing.T) {
 // TestSeenSetGenerations checks that a new generation forgets the keys of
 // the last but those marked lost, which stay lost, and that a rebuild of a
 // half-full set keeps exactly the lost keys.
+// TestSeenSetLookup checks that lookup answers as visit would, for keys
+// absent, recorded in this generation, forgotten and marked lost, and
+// records nothing.
+func TestSeenSetLookup(t *testing.T) {
+	st := newSeenSet(100)
+	a, b, c := []byte("a"), []byte("b"), []byte("c")
+	if got := st.lookup(a); got != visitNew || st.Len() != 0 {
+		t.Fatalf("absent key: %d with %d keys, want %d and none recorded", got, st.Len(), visitNew)
+	}
+	st.visit(a)
+	_, off := st.visit(b)
+	st.markLost(off)
+	st.visit(c)
+	st.nextGen()
+	st.visit(a)
+	for _, tc := range []struct {
+		key  []byte
+		want int
+	}{{a, visitSeen}, {b, visitLost}, {c, visitNew}, {[]byte("d"), visitNew}} {
+		if got := st.lookup(tc.key); got != tc.want {
+			t.Errorf("lookup(%s) = %d, want %d", tc.key, got, tc.want)
+		}
+	}
+	if st.Len() != 3 {
+		t.Errorf("%d keys after the lookups, want 3", st.Len())
+	}
+}
+
 func TestSeenSetGenerations(t *testing.T) {
 	st := newSeenSet(1000)
 	key := func(i int) []byte { return []byte{byte(i), byte(i >> 8), 'k'} }
@@ -402,4 +430,76 @@ func TestPerturbShiftOne(t *testing.T) {
 			t.Fatalf("k = 2 loses a move of %d", len(c))
 		}
 	}
+}
+
+// notFirstKing is salic-law's game with one rule more: a card never goes
+// on the first bare king (a copy of the variant, as the checker's mutants
+// are). The game's move generator lists only that king.
+type notFirstKing struct{ engine.Game }
+
+func (g notFirstKing) refuses(s *engine.State, m engine.Move) bool {
+	if m.Action != 0 || m.To >= slFound {
+		return false
+	}
+	for k := slKings; k < int(m.To); k++ {
+		if len(s.Piles[k].Cards) == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func (g notFirstKing) Check(s *engine.State, m engine.Move) *engine.Rule {
+	if r := g.Game.Check(s, m); r != nil || !g.refuses(s, m) {
+		return r
+	}
+	return s.V.Rules[0]
+}
+
+func (g notFirstKing) Moves(s *engine.State, dst []engine.Move) []engine.Move {
+	for _, m := range g.Game.Moves(s, nil) {
+		if !g.refuses(s, m) {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// TestCopyUsesEngineMoves checks that a copy of a registered variant with
+// other rules is searched with its own engine's moves, not the game's move
+// generator (which knows the registered rules only): every move of every
+// line found is legal under the copy's rules.
+func TestCopyUsesEngineMoves(t *testing.T) {
+	reg, _ := engine.Lookup("salic-law")
+	v := *reg
+	v.Game = notFirstKing{reg.Game}
+	sv := New(&v)
+	if sv.gen != nil {
+		t.Fatal("the copy is searched with the game's move generator")
+	}
+	if New(reg).gen == nil {
+		t.Fatal("the registered variant is searched without its move generator")
+	}
+	lines, kings := 0, 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		s := engine.NewDeal(&v, seed, 0)
+		r := sv.Solve(s, Options{MaxNodes: 50000})
+		if r.Outcome != Won {
+			continue
+		}
+		lines++
+		for i, m := range r.Moves {
+			if rule := s.Check(m); rule != nil {
+				t.Fatalf("seed %d: move %d (%s) of the line breaks %s", seed, i+1, v.FormatMove(m), rule.ID)
+			}
+			if m.Action == 0 && m.To < slFound {
+				kings++
+			}
+			s.Do(m)
+		}
+	}
+	if lines == 0 || kings == 0 {
+		t.Fatalf("%d lines found on deals 1-60, %d cards put on kings: nothing tested", lines, kings)
+	}
+	t.Logf("%d lines replayed, %d cards put on kings", lines, kings)
 }

@@ -1,7 +1,9 @@
 package solve
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
 	"pasyans/engine"
@@ -41,7 +43,7 @@ func TestTwelveKnowledge(t *testing.T) {
 			for p := range segs {
 				segs[p] = pileBytes(nil, &s.Piles[twTab+p])
 			}
-			sortByteSegs(segs)
+			slices.SortFunc(segs, bytes.Compare)
 			for _, sg := range segs {
 				k = append(k, sg...)
 			}
