@@ -214,3 +214,15 @@ func pileLess(a, b []engine.Card) bool {
 	}
 	return len(a) < len(b)
 }
+
+// prefix64 returns the first eight bytes of b as a big-endian number, b
+// padded with zero bytes when shorter; two strings whose numbers differ
+// compare as their numbers do (as byte strings, a shorter prefix first).
+func prefix64[T ~uint8](b []T) uint64 {
+	var x uint64
+	n := min(len(b), 8)
+	for i := 0; i < n; i++ {
+		x |= uint64(b[i]) << uint(56-8*i)
+	}
+	return x
+}

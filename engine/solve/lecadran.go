@@ -66,6 +66,7 @@ type leCadran struct {
 	dealt []engine.Card
 	s0    int
 	full  bool
+	memo  lcTalonMemo
 }
 
 func newLeCadran(v *engine.Variant) *leCadran {
@@ -84,6 +85,7 @@ func (g *leCadran) start(s *engine.State) {
 	for i := len(st) - 1; i >= 0; i-- {
 		g.dealt = append(g.dealt, st[i])
 	}
+	g.memo.reset()
 }
 
 func (g *leCadran) key(s *engine.State, dst []byte) []byte {
@@ -101,18 +103,22 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 	dst = append(dst, tops[:]...)
 	stock := len(s.Piles[lcStock].Cards)
 	dst = append(dst, byte(stock))
-	dst = g.talonKey(s, stock, dst)
+	dst = g.talonKey(s, dst)
 	// Columns: sort the column indexes by their cards (no copying), then
-	// write each column and a separator.
+	// write each column and a separator. The first eight cards of each,
+	// as one number, decide most comparisons (no card is 0, so a column
+	// that is a prefix of another still sorts first, as in lessCards).
 	var idx [10]uint8
+	var pre [10]uint64
 	for i := 0; i < 10; i++ {
 		x := s.Piles[lcCols+i].Cards
+		px := prefix64(x)
 		j := i
-		for j > 0 && lessCards(x, s.Piles[lcCols+int(idx[j-1])].Cards) {
-			idx[j] = idx[j-1]
+		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && lessCards(x, s.Piles[lcCols+int(idx[j-1])].Cards))) {
+			idx[j], pre[j] = idx[j-1], pre[j-1]
 			j--
 		}
-		idx[j] = uint8(i)
+		idx[j], pre[j] = uint8(i), px
 	}
 	for _, i := range idx {
 		for _, c := range s.Piles[lcCols+int(i)].Cards {
@@ -195,7 +201,7 @@ func (g *leCadran) dealtTwo(s *engine.State) engine.Card {
 // length, written before it), so two different talons never share it.
 // Positions whose pack held more than 64 cards at the start fall back to
 // the cards in full, marked by a 0xFE byte.
-func (g *leCadran) talonKey(s *engine.State, stock int, dst []byte) []byte {
+func (g *leCadran) talonKey(s *engine.State, dst []byte) []byte {
 	talon := s.Piles[lcTalon].Cards
 	if g.full {
 		dst = append(dst, 0xFE)
@@ -209,22 +215,60 @@ func (g *leCadran) talonKey(s *engine.State, stock int, dst []byte) []byte {
 	for k < len(talon) && k < len(g.t0) && talon[k] == g.t0[k] {
 		k++
 	}
-	// Cards turned since the start: g.dealt[:g.s0-stock].
-	turned := g.dealt[:g.s0-stock]
-	var mask uint64
-	j := 0
-	for _, c := range talon[k:] {
-		for j < len(turned) && turned[j] != c {
-			j++
-		}
-		// j < len(turned): every card above the prefix was turned since
-		// the start (see above).
-		mask |= 1 << uint(j)
-		j++
-	}
+	mask := g.memo.mask(k, talon[k:], g.dealt)
 	dst = append(dst, byte(k))
 	return append(dst, byte(mask), byte(mask>>8), byte(mask>>16), byte(mask>>24),
 		byte(mask>>32), byte(mask>>40), byte(mask>>48), byte(mask>>56))
+}
+
+// lcTalonMemo computes talonKey's mask from the one of the last call: the
+// search changes the talon only at its top, so the talons of two keys
+// computed one after the other mostly share their lower cards, and the
+// greedy match of those is kept. k is the t0 prefix the memo is for,
+// cards the talon above it, and after its first i cards, masks[i] is the
+// mask and next[i] the place in dealt where the match goes on.
+type lcTalonMemo struct {
+	k     int
+	cards []engine.Card
+	masks []uint64
+	next  []int
+}
+
+// reset forgets the memo (a new search: dealt has changed).
+func (m *lcTalonMemo) reset() {
+	m.k = -1
+}
+
+// mask returns the mask of the talon above a t0 prefix of length k (top)
+// over the cards turned since the start (dealt, in the order turned): bit
+// j is set when top's cards, matched greedily in order, take dealt[j]. The
+// match of each card lies among the cards turned so far (see talonKey), so
+// matching against the whole of dealt gives the same bits.
+func (m *lcTalonMemo) mask(k int, top, dealt []engine.Card) uint64 {
+	c := 0
+	if k == m.k {
+		n := min(len(top), len(m.cards))
+		for c < n && top[c] == m.cards[c] {
+			c++
+		}
+	} else {
+		m.k = k
+		m.masks = append(m.masks[:0], 0)
+		m.next = append(m.next[:0], 0)
+	}
+	m.cards = append(m.cards[:c], top[c:]...)
+	m.masks, m.next = m.masks[:c+1], m.next[:c+1]
+	mask, j := m.masks[c], m.next[c]
+	for _, card := range top[c:] {
+		for j < len(dealt) && dealt[j] != card {
+			j++
+		}
+		mask |= 1 << uint(j)
+		j++
+		m.masks = append(m.masks, mask)
+		m.next = append(m.next, j)
+	}
+	return mask
 }
 
 // lessCards orders two columns by their cards, a shorter prefix first.

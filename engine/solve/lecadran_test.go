@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"encoding/binary"
+	"slices"
 	"testing"
 
 	"pasyans/engine"
@@ -131,4 +133,94 @@ func TestLeCadranStuckFixture(t *testing.T) {
 	if r.Outcome != Lost {
 		t.Fatalf("deal 9: %s after %d positions, want lost", r.Outcome, r.Nodes)
 	}
+}
+
+// TestLeCadranKeyDirect compares, at the positions of bounded searches,
+// the key with one written the plain way: the columns sorted by lessCards
+// alone and the talon's mask matched afresh over the cards turned so far
+// (the key sorts by a prefix number first and keeps the talon's match
+// from one key to the next). Searches start from the deal and from
+// positions part way through it, so that the talon holds a prefix (t0).
+func TestLeCadranKeyDirect(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	sv := New(v)
+	g := sv.ctx.(*leCadran)
+	checked := 0
+	sv.check = func(s *engine.State, key []byte) {
+		if want := lcKeyDirect(g, s); string(key) != string(want) {
+			t.Fatalf("key %x, written directly %x", key, want)
+		}
+		checked++
+	}
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := engine.NewDeal(v, seed, 0)
+		rng := engine.NewRand(seed)
+		for n := int(seed % 3 * 15); n > 0; n-- {
+			ms := s.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			s.Do(ms[rng.Intn(len(ms))])
+		}
+		sv.Solve(s, Options{MaxNodes: 30000})
+	}
+	if checked == 0 {
+		t.Fatal("no position checked")
+	}
+}
+
+// lcKeyDirect writes le-cadran's key as key does, the plain way.
+func lcKeyDirect(g *leCadran, s *engine.State) []byte {
+	var tops []byte
+	for i := 0; i < 8; i++ {
+		tops = append(tops, byte(s.Piles[lcFound+i].Top()))
+	}
+	slices.Sort(tops)
+	stock := len(s.Piles[lcStock].Cards)
+	dst := append(tops, byte(stock))
+	talon := s.Piles[lcTalon].Cards
+	if g.full {
+		dst = append(dst, 0xFE)
+		for _, c := range talon {
+			dst = append(dst, byte(c))
+		}
+		dst = append(dst, 0xFF)
+	} else {
+		k := 0
+		for k < len(talon) && k < len(g.t0) && talon[k] == g.t0[k] {
+			k++
+		}
+		turned := g.dealt[:g.s0-stock]
+		var mask uint64
+		j := 0
+		for _, c := range talon[k:] {
+			for j < len(turned) && turned[j] != c {
+				j++
+			}
+			mask |= 1 << uint(j)
+			j++
+		}
+		dst = append(dst, byte(k))
+		dst = binary.LittleEndian.AppendUint64(dst, mask)
+	}
+	idx := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case lessCards(s.Piles[lcCols+a].Cards, s.Piles[lcCols+b].Cards):
+			return -1
+		case lessCards(s.Piles[lcCols+b].Cards, s.Piles[lcCols+a].Cards):
+			return 1
+		}
+		return 0
+	})
+	for _, i := range idx {
+		for _, c := range s.Piles[lcCols+i].Cards {
+			dst = append(dst, byte(c))
+		}
+		dst = append(dst, 0xFF)
+	}
+	if g.afterDeal(s) {
+		dst = append(dst, 1)
+	}
+	return dst
 }

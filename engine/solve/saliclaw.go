@@ -569,18 +569,6 @@ func sortSegsByPrefix(a [][]byte, pre *[8]uint64) {
 	}
 }
 
-// prefix64 returns the first eight bytes of b as a big-endian number, b
-// padded with zero bytes when shorter; two strings whose numbers differ
-// compare as their numbers do (as byte strings, a shorter prefix first).
-func prefix64[T ~uint8](b []T) uint64 {
-	var x uint64
-	n := min(len(b), 8)
-	for i := 0; i < n; i++ {
-		x |= uint64(b[i]) << uint(56-8*i)
-	}
-	return x
-}
-
 // acyclic (see acyclicer): not under any-time. Every move the search lists
 // raises, in this order of importance, the number of cards on the
 // foundations, the number of cards dealt, the once-per-king bits, or the
