@@ -42,10 +42,16 @@
 // the mistake TestTwelvePassNeeded pins), safe automatic moves, moves a
 // shortest win never makes (left out of the order), and proven dead
 // positions, each with the argument that makes it correct for that
-// variant, and its move ordering; games without such a file are searched
-// with the generic knowledge (sorted symmetric piles, foundation moves
-// first, no pruning). Tests compare results with and without each piece
-// of knowledge over many deals and positions.
+// variant, and its move ordering; and optionally a faster move generator,
+// positions to pass through without recording (transient: a dig chain's
+// inner positions) and a dominance (a position dropped when one that can
+// do all it can is lost: salic-law's pending lazy move). Games without
+// such a file are searched with the generic knowledge (sorted symmetric
+// piles, foundation moves first, no pruning). The knowledge holds for the
+// registered rules: a copy of a variant with other rules (the checker's
+// mutants) gets no move generator, so that its lines stay legal. Tests
+// compare results with and without each piece of knowledge over many deals
+// and positions.
 //
 // Hidden cards. For variants whose deals hide cards (Variant.Hidden, e.g.
 // sympathy) the solver reads the hidden cards like any others: it solves

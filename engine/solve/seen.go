@@ -129,27 +129,13 @@ func (t *seenSet) Add(key []byte) (added, full bool) {
 // where its record lies (not for visitFull).
 func (t *seenSet) visit(key []byte) (st int, off uint32) {
 	h := maphash.Bytes(t.seed, key) | 1<<63
-	mask := uint64(len(t.table) - 1)
-	i := h & mask
-	for {
-		e := &t.table[i]
-		if e.h == 0 {
-			break
+	i, found := t.find(key, h)
+	if found {
+		off = t.table[i].off
+		if st = genState(t.record(off), t.gen); st == visitNew {
+			putGen(t.record(off), t.gen)
 		}
-		if e.h == h && int(e.n) == len(key) {
-			r := t.record(e.off)
-			if string(r[genBytes:genBytes+len(key)]) == string(key) {
-				switch g := getGen(r); g {
-				case lostGen:
-					return visitLost, e.off
-				case t.gen:
-					return visitSeen, e.off
-				}
-				putGen(r, t.gen)
-				return visitNew, e.off
-			}
-		}
-		i = (i + 1) & mask
+		return st, off
 	}
 	if t.n >= t.max {
 		return visitFull, 0
@@ -175,22 +161,34 @@ func (t *seenSet) visit(key []byte) (st int, off uint32) {
 // visitLost, visitSeen (recorded in the current generation) or visitNew
 // (absent, or recorded in a forgotten generation).
 func (t *seenSet) lookup(key []byte) int {
-	h := maphash.Bytes(t.seed, key) | 1<<63
+	i, found := t.find(key, maphash.Bytes(t.seed, key)|1<<63)
+	if !found {
+		return visitNew
+	}
+	return genState(t.record(t.table[i].off), t.gen)
+}
+
+// find returns the table slot of key, whose hash is h: its entry's when
+// found, else the empty slot where it goes (linear probing).
+func (t *seenSet) find(key []byte, h uint64) (i uint64, found bool) {
 	mask := uint64(len(t.table) - 1)
-	for i := h & mask; t.table[i].h != 0; i = (i + 1) & mask {
+	for i = h & mask; t.table[i].h != 0; i = (i + 1) & mask {
 		e := &t.table[i]
-		if e.h == h && int(e.n) == len(key) {
-			r := t.record(e.off)
-			if string(r[genBytes:genBytes+len(key)]) == string(key) {
-				switch getGen(r) {
-				case lostGen:
-					return visitLost
-				case t.gen:
-					return visitSeen
-				}
-				return visitNew
-			}
+		if e.h == h && int(e.n) == len(key) && string(t.record(e.off)[genBytes:genBytes+len(key)]) == string(key) {
+			return i, true
 		}
+	}
+	return i, false
+}
+
+// genState tells a found record's state in generation gen: visitLost,
+// visitSeen (recorded in gen) or visitNew (recorded in a forgotten one).
+func genState(r []byte, gen uint32) int {
+	switch getGen(r) {
+	case lostGen:
+		return visitLost
+	case gen:
+		return visitSeen
 	}
 	return visitNew
 }
