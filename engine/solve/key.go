@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"bytes"
 	"math/bits"
 	"slices"
 
@@ -18,6 +17,7 @@ type keyer struct {
 	inSym  []bool  // pile i belongs to a symmetric group
 	groups [][]int // the symmetric groups
 	segs   [][]byte
+	pre    []uint64 // scratch for sortSegs
 	tmp    []byte
 }
 
@@ -33,6 +33,7 @@ func newKeyer(v *engine.Variant) *keyer {
 		}
 	}
 	k.segs = make([][]byte, len(v.Piles))
+	k.pre = make([]uint64, len(v.Piles))
 	return k
 }
 
@@ -66,7 +67,7 @@ func (k *keyer) key(s *engine.State, dst []byte) []byte {
 				start = i + 1
 			}
 		}
-		sortSegs(segs)
+		sortSegs(segs, k.pre)
 		for _, sg := range segs {
 			dst = append(dst, sg...)
 		}
@@ -77,16 +78,22 @@ func (k *keyer) key(s *engine.State, dst []byte) []byte {
 	return dst
 }
 
-// sortSegs sorts byte strings by insertion sort (groups are small).
-func sortSegs(a [][]byte) {
+// sortSegs sorts byte strings (an insertion sort: the groups are small),
+// comparing their first eight bytes as one number first (pre, at least as
+// long as a, is scratch space for those numbers); only strings that share
+// them are compared in full.
+func sortSegs(a [][]byte, pre []uint64) {
+	for i, sg := range a {
+		pre[i] = prefix64(sg)
+	}
 	for i := 1; i < len(a); i++ {
-		x := a[i]
+		x, px := a[i], pre[i]
 		j := i
-		for j > 0 && bytes.Compare(a[j-1], x) > 0 {
-			a[j] = a[j-1]
+		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && string(a[j-1]) > string(x))) {
+			a[j], pre[j] = a[j-1], pre[j-1]
 			j--
 		}
-		a[j] = x
+		a[j], pre[j] = x, px
 	}
 }
 
@@ -193,15 +200,11 @@ func pileBefore(a, b []engine.Card) bool {
 // pileHead packs the first eight bytes of a pile's encoding (its cards,
 // then 0xFF, then zeros) into a number, the first byte highest.
 func pileHead(cs []engine.Card) uint64 {
-	if len(cs) >= 8 {
-		return uint64(cs[0])<<56 | uint64(cs[1])<<48 | uint64(cs[2])<<40 | uint64(cs[3])<<32 |
-			uint64(cs[4])<<24 | uint64(cs[5])<<16 | uint64(cs[6])<<8 | uint64(cs[7])
+	h := prefix64(cs)
+	if len(cs) < 8 {
+		h |= 0xFF << uint(56-8*len(cs))
 	}
-	var h uint64
-	for _, c := range cs {
-		h = h<<8 | uint64(c)
-	}
-	return (h<<8 | 0xFF) << (8 * (7 - len(cs)))
+	return h
 }
 
 // pileLess orders two piles of equal heads card by card (a pile that is

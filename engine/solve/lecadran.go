@@ -107,14 +107,14 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 	// Columns: sort the column indexes by their cards (no copying), then
 	// write each column and a separator. The first eight cards of each,
 	// as one number, decide most comparisons (no card is 0, so a column
-	// that is a prefix of another still sorts first, as in lessCards).
+	// that is a prefix of another still sorts first, as in pileLess).
 	var idx [10]uint8
 	var pre [10]uint64
 	for i := 0; i < 10; i++ {
 		x := s.Piles[lcCols+i].Cards
 		px := prefix64(x)
 		j := i
-		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && lessCards(x, s.Piles[lcCols+int(idx[j-1])].Cards))) {
+		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && pileLess(x, s.Piles[lcCols+int(idx[j-1])].Cards))) {
 			idx[j], pre[j] = idx[j-1], pre[j-1]
 			j--
 		}
@@ -269,17 +269,6 @@ func (m *lcTalonMemo) mask(k int, top, dealt []engine.Card) uint64 {
 		m.next = append(m.next, j)
 	}
 	return mask
-}
-
-// lessCards orders two columns by their cards, a shorter prefix first.
-func lessCards(a, b []engine.Card) bool {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return len(a) < len(b)
 }
 
 // dead is the stuck-card bound (lecadran_bound.go), skipped right after

@@ -136,7 +136,7 @@ func TestLeCadranStuckFixture(t *testing.T) {
 }
 
 // TestLeCadranKeyDirect compares, at the positions of bounded searches,
-// the key with one written the plain way: the columns sorted by lessCards
+// the key with one written the plain way: the columns sorted by pileLess
 // alone and the talon's mask matched afresh over the cards turned so far
 // (the key sorts by a prefix number first and keeps the talon's match
 // from one key to the next). Searches start from the deal and from
@@ -206,9 +206,9 @@ func lcKeyDirect(g *leCadran, s *engine.State) []byte {
 	idx := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
 	slices.SortStableFunc(idx, func(a, b int) int {
 		switch {
-		case lessCards(s.Piles[lcCols+a].Cards, s.Piles[lcCols+b].Cards):
+		case pileLess(s.Piles[lcCols+a].Cards, s.Piles[lcCols+b].Cards):
 			return -1
-		case lessCards(s.Piles[lcCols+b].Cards, s.Piles[lcCols+a].Cards):
+		case pileLess(s.Piles[lcCols+b].Cards, s.Piles[lcCols+a].Cards):
 			return 1
 		}
 		return 0

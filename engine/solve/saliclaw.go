@@ -111,7 +111,7 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 	}
 	g.buf = buf
 	segs := g.segs[:]
-	sortSegsByPrefix(segs, &g.pre)
+	sortSegs(segs, g.pre[:])
 	for _, sg := range segs {
 		dst = append(dst, sg...)
 	}
@@ -548,25 +548,6 @@ func slSortedHeights(s *engine.State, dst []byte) []byte {
 		}
 	}
 	return dst
-}
-
-// sortSegsByPrefix sorts byte strings (an insertion sort: the groups are
-// small), comparing their first eight bytes as one number first (pre is
-// scratch space for those numbers); only strings that share them are
-// compared in full.
-func sortSegsByPrefix(a [][]byte, pre *[8]uint64) {
-	for i, sg := range a {
-		pre[i] = prefix64(sg)
-	}
-	for i := 1; i < len(a); i++ {
-		x, px := a[i], pre[i]
-		j := i
-		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && string(a[j-1]) > string(x))) {
-			a[j], pre[j] = a[j-1], pre[j-1]
-			j--
-		}
-		a[j], pre[j] = x, px
-	}
 }
 
 // acyclic (see acyclicer): not under any-time. Every move the search lists

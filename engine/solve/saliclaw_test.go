@@ -277,10 +277,11 @@ func TestSalicLawKeepLost(t *testing.T) {
 	}
 }
 
-// TestSortSegsByPrefix checks the key's sort of packets against a plain
-// sort, on random byte strings of the packets' alphabet (short ones, equal
-// prefixes and zero bytes included: the prefix number pads with zeros).
-func TestSortSegsByPrefix(t *testing.T) {
+// TestSortSegs checks the keys' sort of segments (the generic keyer's
+// piles, salic-law's packets) against a plain sort, on random byte strings
+// of a small alphabet (short ones, equal prefixes and zero bytes included:
+// the prefix number pads with zeros).
+func TestSortSegs(t *testing.T) {
 	rng := engine.NewRand(7)
 	var pre [8]uint64
 	for trial := 0; trial < 2000; trial++ {
@@ -293,7 +294,7 @@ func TestSortSegsByPrefix(t *testing.T) {
 		}
 		want := slices.Clone(segs)
 		slices.SortFunc(want, bytes.Compare)
-		sortSegsByPrefix(segs, &pre)
+		sortSegs(segs, pre[:])
 		for i := range segs {
 			if !bytes.Equal(segs[i], want[i]) {
 				t.Fatalf("trial %d: got %x, want %x", trial, segs, want)

@@ -134,7 +134,7 @@ func sortedGroup(s *engine.State, first, n int, dst []byte) []byte {
 	for i := 0; i < n; i++ {
 		x := s.Piles[first+i].Cards
 		j := i
-		for j > 0 && lessCards(x, s.Piles[first+int(idx[j-1])].Cards) {
+		for j > 0 && pileLess(x, s.Piles[first+int(idx[j-1])].Cards) {
 			idx[j] = idx[j-1]
 			j--
 		}
