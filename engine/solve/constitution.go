@@ -81,10 +81,7 @@ func (g *constitution) key(s *engine.State, dst []byte) []byte {
 		dst = append(dst, a, b)
 	}
 	dst = append(dst, byte(len(s.Piles[coStock].Cards)))
-	for _, c := range s.Piles[coTalon].Cards {
-		dst = append(dst, byte(c))
-	}
-	dst = append(dst, 0xFF)
+	dst = appendCards(dst, s.Piles[coTalon].Cards)
 	pend := byte(0)
 	if g.track(s) {
 		pend = 1

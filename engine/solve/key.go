@@ -3,6 +3,7 @@ package solve
 import (
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"pasyans/engine"
 )
@@ -40,11 +41,24 @@ func newKeyer(v *engine.Variant) *keyer {
 // pileBytes appends pile p's encoding: face-down count, cards, separator.
 func pileBytes(dst []byte, p *engine.Pile) []byte {
 	dst = append(dst, byte(p.Down))
-	for _, c := range p.Cards {
-		dst = append(dst, byte(c))
-	}
+	return appendCards(dst, p.Cards)
+}
+
+// appendCards appends the cards and a 0xFF separator.
+func appendCards(dst []byte, cards []engine.Card) []byte {
+	dst = append(dst, cardBytes(cards)...)
 	return append(dst, 0xFF)
 }
+
+// cardBytes returns the cards as the bytes they are (a Card is a uint8),
+// without copying, so that keys are written with one copy per pile rather
+// than one append per card. The bytes are only read.
+func cardBytes(cards []engine.Card) []byte {
+	return unsafe.Slice((*byte)(unsafe.SliceData(cards)), len(cards))
+}
+
+// A Card must stay one byte for cardBytes.
+var _ [1]struct{} = [unsafe.Sizeof(engine.Card(0))]struct{}{}
 
 // key appends the canonical key of s to dst.
 func (k *keyer) key(s *engine.State, dst []byte) []byte {
@@ -183,9 +197,7 @@ func pilesSortedByHeads(dst []byte, piles []engine.Pile) []byte {
 // it stopped.
 func putPile(dst []byte, at int, cs []engine.Card) int {
 	out := dst[at : at+len(cs)+1]
-	for j, c := range cs {
-		out[j] = byte(c)
-	}
+	copy(out, cardBytes(cs))
 	out[len(cs)] = 0xFF
 	return at + len(cs) + 1
 }

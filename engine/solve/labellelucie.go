@@ -76,10 +76,7 @@ func (g *laBelleLucie) key(s *engine.State, dst []byte) []byte {
 	}
 	dst = append(dst, h[:]...)
 	for p := lblPackets; p < lblFound; p++ {
-		for _, c := range s.Piles[p].Cards {
-			dst = append(dst, byte(c))
-		}
-		dst = append(dst, 0xFF)
+		dst = appendCards(dst, s.Piles[p].Cards)
 	}
 	return append(dst, byte(s.Vars[lblVarRedeals]), byte(s.Vars[lblVarMerci]))
 }

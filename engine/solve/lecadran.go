@@ -105,14 +105,18 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 	dst = append(dst, byte(stock))
 	dst = g.talonKey(s, dst)
 	// Columns: sort the column indexes by their cards (no copying), then
-	// write each column and a separator. The first eight cards of each,
-	// as one number, decide most comparisons (no card is 0, so a column
-	// that is a prefix of another still sorts first, as in pileLess).
+	// write each column and a separator. The bottom cards decide most
+	// comparisons (no card is 0, so an empty column, 0 here, still sorts
+	// first, as in pileLess); columns with the same bottom card are
+	// compared in full.
 	var idx [10]uint8
-	var pre [10]uint64
+	var pre [10]engine.Card
 	for i := 0; i < 10; i++ {
 		x := s.Piles[lcCols+i].Cards
-		px := prefix64(x)
+		px := engine.NoCard
+		if len(x) > 0 {
+			px = x[0]
+		}
 		j := i
 		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && pileLess(x, s.Piles[lcCols+int(idx[j-1])].Cards))) {
 			idx[j], pre[j] = idx[j-1], pre[j-1]
@@ -121,10 +125,7 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 		idx[j], pre[j] = uint8(i), px
 	}
 	for _, i := range idx {
-		for _, c := range s.Piles[lcCols+int(i)].Cards {
-			dst = append(dst, byte(c))
-		}
-		dst = append(dst, 0xFF)
+		dst = appendCards(dst, s.Piles[lcCols+int(i)].Cards)
 	}
 	// A key without the flag ends with 0xFF, so the flag (1) keeps keys
 	// apart.
@@ -205,10 +206,7 @@ func (g *leCadran) talonKey(s *engine.State, dst []byte) []byte {
 	talon := s.Piles[lcTalon].Cards
 	if g.full {
 		dst = append(dst, 0xFE)
-		for _, c := range talon {
-			dst = append(dst, byte(c))
-		}
-		return append(dst, 0xFF)
+		return appendCards(dst, talon)
 	}
 	// The prefix of t0 still in place.
 	k := 0

@@ -140,17 +140,12 @@ func (g *twelveCtx) key(s *engine.State, dst []byte) []byte {
 	st := s.Piles[twStock].Cards
 	dst = append(dst, byte(len(st)))
 	if s.Vars[twVarDeal] > 1 {
-		for _, c := range st {
-			dst = append(dst, byte(c))
-		}
+		dst = append(dst, cardBytes(st)...)
 	}
 	dst = append(dst, 0xFF)
 	if !end {
 		for p := twTab; p < twTab+12; p++ {
-			for _, c := range s.Piles[p].Cards {
-				dst = append(dst, byte(c))
-			}
-			dst = append(dst, 0xFF)
+			dst = appendCards(dst, s.Piles[p].Cards)
 		}
 	} else {
 		dst = appendPilesSorted(dst, s, twTab, 12)

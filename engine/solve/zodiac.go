@@ -119,13 +119,6 @@ func zoHeights(s *engine.State, dst []byte) []byte {
 	return append(dst, h[:]...)
 }
 
-// appendCards appends the cards and a 0xFF separator.
-func appendCards(dst []byte, cards []engine.Card) []byte {
-	for _, c := range cards {
-		dst = append(dst, byte(c))
-	}
-	return append(dst, 0xFF)
-}
 
 // sortedGroup writes the n piles from first on, sorted by their cards,
 // each followed by a separator (up to 32 piles).
