@@ -119,7 +119,6 @@ func zoHeights(s *engine.State, dst []byte) []byte {
 	return append(dst, h[:]...)
 }
 
-
 // sortedGroup writes the n piles from first on, sorted by their cards,
 // each followed by a separator (up to 32 piles).
 func sortedGroup(s *engine.State, first, n int, dst []byte) []byte {
