@@ -22,9 +22,11 @@ const (
 //
 // Key. A foundation holds the ace to its top card of one suit, so its top
 // card tells its content; the eight foundations are interchangeable, so the
-// key holds their top cards sorted. The pack is never shuffled and cards
+// key holds the multiset of their top cards: for each suit the top ranks of
+// its two foundations, the lower first. The pack is never shuffled and cards
 // only leave it from the top, so its length tells its content. The ten
-// columns are interchangeable and are sorted. The talon is written in full.
+// columns are interchangeable and are sorted. The talon is written as a
+// mask over the cards turned (see talonKey).
 // The game keeps no counters and no face-down cards (a test checks both).
 //
 // Safe move. Putting a card C (rank r, suit s) on a foundation loses
@@ -89,18 +91,19 @@ func (g *leCadran) start(s *engine.State) {
 }
 
 func (g *leCadran) key(s *engine.State, dst []byte) []byte {
-	// Foundations: top cards, sorted (insertion sort of 8 bytes).
-	var tops [8]byte
+	// Foundations: for each suit the top ranks of its two foundations,
+	// lower first (0: not started), which tell the multiset of the top
+	// cards of the interchangeable foundations.
+	var up [4][2]byte
 	for i := 0; i < 8; i++ {
-		c := byte(s.Piles[lcFound+i].Top())
-		j := i
-		for j > 0 && tops[j-1] > c {
-			tops[j] = tops[j-1]
-			j--
+		if c := s.Piles[lcFound+i].Top(); c != engine.NoCard {
+			u := &up[c.Suit()]
+			u[0], u[1] = byte(c.Rank()), u[0]
 		}
-		tops[j] = c
 	}
-	dst = append(dst, tops[:]...)
+	for _, u := range up {
+		dst = append(dst, min(u[0], u[1]), max(u[0], u[1]))
+	}
 	stock := len(s.Piles[lcStock].Cards)
 	dst = append(dst, byte(stock))
 	dst = g.talonKey(s, dst)

@@ -171,13 +171,19 @@ func TestLeCadranKeyDirect(t *testing.T) {
 
 // lcKeyDirect writes le-cadran's key as key does, the plain way.
 func lcKeyDirect(g *leCadran, s *engine.State) []byte {
-	var tops []byte
-	for i := 0; i < 8; i++ {
-		tops = append(tops, byte(s.Piles[lcFound+i].Top()))
+	var dst []byte
+	for su := engine.Suit(0); su < 4; su++ {
+		ranks := []byte{0, 0}
+		for i := 0; i < 8; i++ {
+			if c := s.Piles[lcFound+i].Top(); c != engine.NoCard && c.Suit() == su {
+				ranks = append(ranks, byte(c.Rank()))
+			}
+		}
+		slices.Sort(ranks)
+		dst = append(dst, ranks[len(ranks)-2:]...)
 	}
-	slices.Sort(tops)
 	stock := len(s.Piles[lcStock].Cards)
-	dst := append(tops, byte(stock))
+	dst = append(dst, byte(stock))
 	talon := s.Piles[lcTalon].Cards
 	if g.full {
 		dst = append(dst, 0xFE)
