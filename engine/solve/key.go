@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -55,6 +56,23 @@ func appendCards(dst []byte, cards []engine.Card) []byte {
 // than one append per card. The bytes are only read.
 func cardBytes(cards []engine.Card) []byte {
 	return unsafe.Slice((*byte)(unsafe.SliceData(cards)), len(cards))
+}
+
+// commonPrefix returns the length of the longest common prefix of a and
+// b, comparing eight cards at a time.
+func commonPrefix(a, b []engine.Card) int {
+	n := min(len(a), len(b))
+	x, y := cardBytes(a[:n]), cardBytes(b[:n])
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if d := binary.LittleEndian.Uint64(x[i:]) ^ binary.LittleEndian.Uint64(y[i:]); d != 0 {
+			return i + bits.TrailingZeros64(d)/8
+		}
+	}
+	for i < n && x[i] == y[i] {
+		i++
+	}
+	return i
 }
 
 // A Card must stay one byte for cardBytes.

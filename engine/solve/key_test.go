@@ -84,3 +84,33 @@ func pileHeadRef(cs []engine.Card) uint64 {
 	}
 	return h
 }
+
+// TestCommonPrefix compares commonPrefix with a card-by-card count on
+// pairs of piles that share prefixes of every length from 0 to 40, so that
+// the first difference falls in every byte of an eight-card word and in
+// the tail.
+func TestCommonPrefix(t *testing.T) {
+	rng := engine.NewRand(1)
+	for n := 0; n <= 40; n++ {
+		for extra := 0; extra < 12; extra++ {
+			a := make([]engine.Card, n+extra)
+			for i := range a {
+				a[i] = engine.Card(1 + rng.Intn(55))
+			}
+			b := append([]engine.Card(nil), a[:n]...)
+			for i := 0; i < extra/2; i++ {
+				b = append(b, engine.Card(1+rng.Intn(55)))
+			}
+			want := 0
+			for want < len(a) && want < len(b) && a[want] == b[want] {
+				want++
+			}
+			if got := commonPrefix(a, b); got != want {
+				t.Fatalf("prefix %d, extra %d: commonPrefix = %d, want %d", n, extra, got, want)
+			}
+			if got := commonPrefix(b, a); got != want {
+				t.Fatalf("prefix %d, extra %d, swapped: commonPrefix = %d, want %d", n, extra, got, want)
+			}
+		}
+	}
+}

@@ -212,10 +212,7 @@ func (g *leCadran) talonKey(s *engine.State, dst []byte) []byte {
 		return appendCards(dst, talon)
 	}
 	// The prefix of t0 still in place.
-	k := 0
-	for k < len(talon) && k < len(g.t0) && talon[k] == g.t0[k] {
-		k++
-	}
+	k := commonPrefix(talon, g.t0)
 	mask := g.memo.mask(k, talon[k:], g.dealt)
 	dst = append(dst, byte(k))
 	return append(dst, byte(mask), byte(mask>>8), byte(mask>>16), byte(mask>>24),
@@ -248,10 +245,7 @@ func (m *lcTalonMemo) reset() {
 func (m *lcTalonMemo) mask(k int, top, dealt []engine.Card) uint64 {
 	c := 0
 	if k == m.k {
-		n := min(len(top), len(m.cards))
-		for c < n && top[c] == m.cards[c] {
-			c++
-		}
+		c = commonPrefix(top, m.cards)
 	} else {
 		m.k = k
 		m.masks = append(m.masks[:0], 0)
