@@ -107,29 +107,8 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 	stock := len(s.Piles[lcStock].Cards)
 	dst = append(dst, byte(stock))
 	dst = g.talonKey(s, dst)
-	// Columns: sort the column indexes by their cards (no copying), then
-	// write each column and a separator. The bottom cards decide most
-	// comparisons (no card is 0, so an empty column, 0 here, still sorts
-	// first, as in pileLess); columns with the same bottom card are
-	// compared in full.
-	var idx [10]uint8
-	var pre [10]engine.Card
-	for i := 0; i < 10; i++ {
-		x := s.Piles[lcCols+i].Cards
-		px := engine.NoCard
-		if len(x) > 0 {
-			px = x[0]
-		}
-		j := i
-		for j > 0 && (pre[j-1] > px || (pre[j-1] == px && pileLess(x, s.Piles[lcCols+int(idx[j-1])].Cards))) {
-			idx[j], pre[j] = idx[j-1], pre[j-1]
-			j--
-		}
-		idx[j], pre[j] = uint8(i), px
-	}
-	for _, i := range idx {
-		dst = appendCards(dst, s.Piles[lcCols+int(i)].Cards)
-	}
+	// Columns: sorted by their cards (see appendPilesSorted).
+	dst = appendPilesSorted(dst, s, lcCols, 10)
 	// A key without the flag ends with 0xFF, so the flag (1) keeps keys
 	// apart.
 	if g.afterDeal(s) {

@@ -209,22 +209,7 @@ func lcKeyDirect(g *leCadran, s *engine.State) []byte {
 		dst = append(dst, byte(k))
 		dst = binary.LittleEndian.AppendUint64(dst, mask)
 	}
-	idx := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case pileLess(s.Piles[lcCols+a].Cards, s.Piles[lcCols+b].Cards):
-			return -1
-		case pileLess(s.Piles[lcCols+b].Cards, s.Piles[lcCols+a].Cards):
-			return 1
-		}
-		return 0
-	})
-	for _, i := range idx {
-		for _, c := range s.Piles[lcCols+i].Cards {
-			dst = append(dst, byte(c))
-		}
-		dst = append(dst, 0xFF)
-	}
+	dst = pilesSortedRef(dst, s, lcCols, 10)
 	if g.afterDeal(s) {
 		dst = append(dst, 1)
 	}
