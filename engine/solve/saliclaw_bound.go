@@ -19,6 +19,12 @@ type slBound struct {
 	empty [8]bool // cnt[p] is all zero
 	n     int
 	sizes []int
+	// counted: cnt, empty and n hold the position of the current call to
+	// stuck, whose newest packet and future are atNewest and atFut (see
+	// counts).
+	counted  bool
+	atNewest int
+	atFut    *slFuture
 }
 
 // slFuture is the rest of the deal from one length of the pack.
@@ -107,8 +113,13 @@ func (b *slBound) start(s *engine.State) {
 // only when both cases are ruled out for every x.
 func (b *slBound) stuck(s *engine.State) bool {
 	var height [8]int
+	var below [13]int // below[x]: the foundations lower than x
 	for i := range height {
 		height[i] = len(s.Piles[slFound+i].Cards)
+		below[height[i]+1]++
+	}
+	for x := 1; x < len(below); x++ {
+		below[x] += below[x-1]
 	}
 	stock := len(s.Piles[slStock].Cards)
 	var fut *slFuture
@@ -140,18 +151,21 @@ func (b *slBound) stuck(s *engine.State) bool {
 	}
 	// shallow[r]: the fewest cards above a card of rank r in a packet now
 	// (99: none under 8 cards).
-	var shallow [14]int
+	// first[r]: the packet of that card, tried first (it is the likeliest
+	// to be reachable).
+	var shallow, first [14]int
 	for r := range shallow {
 		shallow[r] = 99
 	}
 	for p := slKings; p <= newest; p++ {
 		cards := s.Piles[p].Cards
 		for d, i := 0, len(cards)-1; i > 0 && d < 8; d, i = d+1, i-1 {
-			r := cards[i].Rank()
-			shallow[r] = min(shallow[r], d)
+			if r := cards[i].Rank(); d < shallow[r] {
+				shallow[r], first[r] = d, p
+			}
 		}
 	}
-	counted := false
+	b.counted, b.atNewest, b.atFut = false, newest, fut
 	for r := 2; r <= 11; r++ {
 		// A card of rank r under fewer than 9-nonEmpty cards passes the
 		// count whatever their ranks (one king each at most), and one on
@@ -159,15 +173,30 @@ func (b *slBound) stuck(s *engine.State) bool {
 		if fut.stock[r] > 0 || shallow[r]+nonEmpty <= 8 || (stock > 0 && shallow[r] == 0) {
 			continue
 		}
-		if !counted {
-			b.count(s, newest, fut)
-			counted = true
-		}
-		if b.rankStuck(s, r, &height, stock > 0, newest, nonEmpty) {
+		if b.rankStuck(s, r, firstOf(shallow[r], first[r]), &below, stock > 0, newest, nonEmpty) {
 			return true
 		}
 	}
 	return false
+}
+
+// firstOf returns the packet of a rank's shallowest card, -1 when none
+// lies under fewer than eight cards.
+func firstOf(shallow, p int) int {
+	if shallow == 99 {
+		return -1
+	}
+	return p
+}
+
+// counts fills cnt, empty and n for s, the position of the current call
+// to stuck, once: they are needed only when the first packet tried does
+// not settle a rank at once.
+func (b *slBound) counts(s *engine.State) {
+	if !b.counted {
+		b.count(s, b.atNewest, b.atFut)
+		b.counted = true
+	}
 }
 
 // count fills b.cnt and b.n with the packets of V.
@@ -206,28 +235,25 @@ func sortSmall(a []int) {
 	}
 }
 
-// rankStuck is stuck for one rank r (none of it in the pack).
-func (b *slBound) rankStuck(s *engine.State, r int, height *[8]int, dealing bool, newest, nonEmpty int) bool {
-	var tcap [14]int // T[k]: rank-k cards the foundations at r or more can take
-	var atH [13]int  // foundations of each height from r on
-	left := false
-	for _, h := range height {
-		if h < r {
-			left = true
-		} else {
-			atH[h]++
-		}
+// rankStuck is stuck for one rank r (none of it in the pack), with
+// below[x] the number of foundations lower than x. The packet first (-1:
+// none), which holds the shallowest card of rank r, is tried first: it is
+// the likeliest to pass, and then the others need not be counted.
+func (b *slBound) rankStuck(s *engine.State, r, first int, below *[13]int, dealing bool, newest, nonEmpty int) bool {
+	if below[r] == 0 {
+		return false // every foundation is r high or more
 	}
-	if !left {
+	var tcap [14]int // T[k]: rank-k cards the foundations at r or more can take
+	for k := r + 1; k <= 11; k++ {
+		tcap[k] = below[k] - below[r] // the foundations r <= h < k high
+	}
+	found := first >= 0
+	if found && b.reachable(s, first, r, &tcap, nonEmpty, dealing) {
 		return false
 	}
-	for k, t := r+1, atH[r]; k <= 11; k++ {
-		tcap[k] = t // the foundations r <= h < k high
-		t += atH[k]
-	}
-	found := false
+	b.counts(s)
 	for p := slKings; p <= newest; p++ {
-		if b.cnt[p-slKings][r] == 0 {
+		if p == first || b.cnt[p-slKings][r] == 0 {
 			continue
 		}
 		found = true
@@ -272,6 +298,7 @@ func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty i
 	if need <= 8 {
 		return true
 	}
+	b.counts(s)
 	b.sizes = b.sizes[:0]
 	for q := 0; q < b.n; q++ {
 		if q == p-slKings || b.empty[q] || b.cnt[q][r] > 0 {
