@@ -136,10 +136,11 @@ func TestLeCadranStuckFixture(t *testing.T) {
 }
 
 // TestLeCadranKeyDirect compares, at the positions of bounded searches,
-// the key with one written the plain way: the columns sorted by pileLess
-// alone and the talon's mask matched afresh over the cards turned so far
-// (the key sorts by a prefix number first and keeps the talon's match
-// from one key to the next). Searches start from the deal and from
+// the key with one written the plain way: the foundations' ranks sorted
+// suit by suit, the columns sorted by pilesSortedRef (TestPilesSortedBytes's
+// plain version of appendPilesSorted) and the talon's mask matched afresh
+// over the cards turned so far (the key keeps the talon's match from one
+// key to the next). Searches start from the deal and from
 // positions part way through it, so that the talon holds a prefix (t0).
 func TestLeCadranKeyDirect(t *testing.T) {
 	v, _ := engine.Lookup("le-cadran")

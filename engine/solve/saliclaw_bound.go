@@ -151,11 +151,11 @@ func (b *slBound) stuck(s *engine.State) bool {
 	}
 	// shallow[r]: the fewest cards above a card of rank r in a packet now
 	// (99: none under 8 cards).
-	// first[r]: the packet of that card, tried first (it is the likeliest
-	// to be reachable).
+	// first[r]: the packet of that card (-1: none), tried first (it is the
+	// likeliest to be reachable).
 	var shallow, first [14]int
 	for r := range shallow {
-		shallow[r] = 99
+		shallow[r], first[r] = 99, -1
 	}
 	for p := slKings; p <= newest; p++ {
 		cards := s.Piles[p].Cards
@@ -173,20 +173,11 @@ func (b *slBound) stuck(s *engine.State) bool {
 		if fut.stock[r] > 0 || shallow[r]+nonEmpty <= 8 || (stock > 0 && shallow[r] == 0) {
 			continue
 		}
-		if b.rankStuck(s, r, firstOf(shallow[r], first[r]), &below, stock > 0, newest, nonEmpty) {
+		if b.rankStuck(s, r, first[r], &below, stock > 0, newest, nonEmpty) {
 			return true
 		}
 	}
 	return false
-}
-
-// firstOf returns the packet of a rank's shallowest card, -1 when none
-// lies under fewer than eight cards.
-func firstOf(shallow, p int) int {
-	if shallow == 99 {
-		return -1
-	}
-	return p
 }
 
 // counts fills cnt, empty and n for s, the position of the current call
