@@ -45,7 +45,10 @@
 // variant, and its move ordering; and optionally a faster move generator,
 // positions to pass through without recording (transient: a dig chain's
 // inner positions) and a dominance (a position dropped when one that can
-// do all it can is lost: salic-law's pending lazy move). Games without
+// do all it can is lost: salic-law's pending lazy move), and a search of
+// its own for the positions it takes over (salic-law once the pack is out:
+// a compact position, a dig chain as one move, keys of interned packets;
+// faster there than the search on engine.State). Games without
 // such a file are searched with the generic knowledge (sorted symmetric
 // piles, foundation moves first, no pruning). The knowledge holds for the
 // registered rules: a copy of a variant with other rules (the checker's

@@ -14,7 +14,10 @@ const (
 	slVarOnce = 0
 )
 
-// salicLaw is the solver's knowledge of salic-law.
+// salicLaw is the solver's knowledge of salic-law. Once the pack is out
+// the search is slEnd's (saliclaw_end.go), which plays the same graph as
+// the methods below with a dig chain as one move; they still search the
+// endgame under once-per-king and for tests (noEnd).
 //
 // Key. No rule of the game reads a card's suit: the foundations take any
 // suit, kings, aces and queens are placed by rank, and a bare king takes any
@@ -61,11 +64,16 @@ type salicLaw struct {
 	// noChain turns the dig-chain rule off (see digFrom), noTwin the
 	// pending flag's dominance (see dominatedBy).
 	noChain, noTwin bool
-	bd              slBound
-	segs            [8][]byte
-	pre             [8]uint64
-	buf             []byte
-	tmp             []scored
+	// noEnd turns the endgame search off (see slEnd): the general search
+	// then plays the endgame too (tests compare answers both ways).
+	noEnd bool
+	end   slEnd
+	bd    slBound
+	view  slView // scratch for dead
+	segs  [8][]byte
+	pre   [8]uint64
+	buf   []byte
+	tmp   []scored
 }
 
 func newSalicLaw(v *engine.Variant) *salicLaw {
@@ -75,6 +83,7 @@ func newSalicLaw(v *engine.Variant) *salicLaw {
 func (g *salicLaw) start(s *engine.State) {
 	g.root = s.Depth()
 	g.bd.start(s)
+	g.end.reset()
 }
 
 func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
@@ -147,14 +156,9 @@ func (g *salicLaw) dead(s *engine.State) bool {
 	if len(s.Piles[slStock].Cards) > 0 && s.Depth() > g.root && s.LastMove().Action != 0 {
 		return false
 	}
-	if len(s.Piles[slStock].Cards) > 0 {
-		return !g.noBound && !s.Opt(g.anyTime) && g.bd.stuck(s)
-	}
-	var need [13]bool
-	for f := slFound; f < slFound+8; f++ {
-		if h := len(s.Piles[f].Cards); h < 11 {
-			need[h+1] = true
-		}
+	v := g.view.of(s)
+	if v.stock > 0 {
+		return !g.noBound && !s.Opt(g.anyTime) && g.bd.stuck(v)
 	}
 	once := s.Opt(g.once)
 	e := 0
@@ -163,15 +167,29 @@ func (g *salicLaw) dead(s *engine.State) bool {
 			e++
 		}
 	}
-	for k := slKings; k < slKings+8; k++ {
-		cards := s.Piles[k].Cards
+	return g.endDead(v, e)
+}
+
+// endDead is dead once the pack is out, for the position v with e bare
+// kings able to take a card (see dead); salic-law's endgame search uses it
+// too.
+func (g *salicLaw) endDead(v *slView, e int) bool {
+	var need [13]bool
+	won := true
+	for _, h := range v.height {
+		if h < 11 {
+			need[h+1] = true
+			won = false
+		}
+	}
+	for _, cards := range v.piles {
 		for d := 0; d <= e && d < len(cards)-1; d++ {
 			if need[cards[len(cards)-1-d].Rank()] {
-				return !g.noBound && g.bd.stuck(s)
+				return !g.noBound && g.bd.stuck(v)
 			}
 		}
 	}
-	return !g.won(s)
+	return !won
 }
 
 // The lazy rule (deal phase). Call a foundation move during the deal

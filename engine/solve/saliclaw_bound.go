@@ -27,6 +27,29 @@ type slBound struct {
 	atFut    *slFuture
 }
 
+// slView is what the rank bound and the dead test read of a position:
+// the foundations' heights, the eight king piles (each its king first,
+// empty for a king not yet dealt), the pack's length and the newest packet
+// (the last king dealt). Salic-law's general search reads it from an
+// engine.State (of), its endgame search from its own positions.
+type slView struct {
+	height [8]int
+	piles  [8][]engine.Card
+	stock  int
+	newest int
+}
+
+// of fills v with s and returns it.
+func (v *slView) of(s *engine.State) *slView {
+	for i := range v.height {
+		v.height[i] = len(s.Piles[slFound+i].Cards)
+		v.piles[i] = s.Piles[slKings+i].Cards
+	}
+	v.stock = len(s.Piles[slStock].Cards)
+	v.newest = slNewest(s)
+	return v
+}
+
 // slFuture is the rest of the deal from one length of the pack.
 type slFuture struct {
 	newest [14]int8   // ranks dealt onto the packet now newest
@@ -111,17 +134,16 @@ func (b *slBound) start(s *engine.State) {
 // the foundations while the pack lasts), which T forbids when one rank
 // above r has more cards above x than T allows. The bound claims a loss
 // only when both cases are ruled out for every x.
-func (b *slBound) stuck(s *engine.State) bool {
-	var height [8]int
+func (b *slBound) stuck(v *slView) bool {
+	height := &v.height
 	var below [13]int // below[x]: the foundations lower than x
-	for i := range height {
-		height[i] = len(s.Piles[slFound+i].Cards)
-		below[height[i]+1]++
+	for _, h := range height {
+		below[h+1]++
 	}
 	for x := 1; x < len(below); x++ {
 		below[x] += below[x-1]
 	}
-	stock := len(s.Piles[slStock].Cards)
+	stock := v.stock
 	var fut *slFuture
 	switch {
 	case stock < len(b.fut):
@@ -142,10 +164,10 @@ func (b *slBound) stuck(s *engine.State) bool {
 	if !open {
 		return false // every rank still to go has a card in the pack
 	}
-	newest := slNewest(s)
+	newest := v.newest
 	nonEmpty := fut.nonEmpty // the packets still to start that get cards
 	for p := slKings; p <= newest; p++ {
-		if len(s.Piles[p].Cards) > 1 || (p == newest && fut.newest != [14]int8{}) {
+		if len(v.piles[p]) > 1 || (p == newest && fut.newest != [14]int8{}) {
 			nonEmpty++
 		}
 	}
@@ -158,7 +180,7 @@ func (b *slBound) stuck(s *engine.State) bool {
 		shallow[r], first[r] = 99, -1
 	}
 	for p := slKings; p <= newest; p++ {
-		cards := s.Piles[p].Cards
+		cards := v.piles[p]
 		for d, i := 0, len(cards)-1; i > 0 && d < 8; d, i = d+1, i-1 {
 			if r := cards[i].Rank(); d < shallow[r] {
 				shallow[r], first[r] = d, p
@@ -173,30 +195,30 @@ func (b *slBound) stuck(s *engine.State) bool {
 		if fut.stock[r] > 0 || shallow[r]+nonEmpty <= 8 || (stock > 0 && shallow[r] == 0) {
 			continue
 		}
-		if b.rankStuck(s, r, first[r], &below, stock > 0, newest, nonEmpty) {
+		if b.rankStuck(v, r, first[r], &below, nonEmpty) {
 			return true
 		}
 	}
 	return false
 }
 
-// counts fills cnt, empty and n for s, the position of the current call
+// counts fills cnt, empty and n for v, the position of the current call
 // to stuck, once: they are needed only when the first packet tried does
 // not settle a rank at once.
-func (b *slBound) counts(s *engine.State) {
+func (b *slBound) counts(v *slView) {
 	if !b.counted {
-		b.count(s, b.atNewest, b.atFut)
+		b.count(v, b.atNewest, b.atFut)
 		b.counted = true
 	}
 }
 
 // count fills b.cnt and b.n with the packets of V.
-func (b *slBound) count(s *engine.State, newest int, fut *slFuture) {
+func (b *slBound) count(v *slView, newest int, fut *slFuture) {
 	b.n = 0
 	for p := slKings; p <= newest; p++ {
 		c := &b.cnt[b.n]
 		*c = [14]int8{}
-		for _, card := range s.Piles[p].Cards[1:] {
+		for _, card := range v.piles[p][1:] {
 			c[card.Rank()]++
 		}
 		if p == newest {
@@ -204,7 +226,7 @@ func (b *slBound) count(s *engine.State, newest int, fut *slFuture) {
 				c[k] += fut.newest[k]
 			}
 		}
-		b.empty[b.n] = len(s.Piles[p].Cards) == 1 && (p != newest || fut.newest == [14]int8{})
+		b.empty[b.n] = len(v.piles[p]) == 1 && (p != newest || fut.newest == [14]int8{})
 		b.n++
 	}
 	for _, m := range fut.more {
@@ -230,7 +252,7 @@ func sortSmall(a []int) {
 // below[x] the number of foundations lower than x. The packet first (-1:
 // none), which holds the shallowest card of rank r, is tried first: it is
 // the likeliest to pass, and then the others need not be counted.
-func (b *slBound) rankStuck(s *engine.State, r, first int, below *[13]int, dealing bool, newest, nonEmpty int) bool {
+func (b *slBound) rankStuck(v *slView, r, first int, below *[13]int, nonEmpty int) bool {
 	if below[r] == 0 {
 		return false // every foundation is r high or more
 	}
@@ -239,16 +261,16 @@ func (b *slBound) rankStuck(s *engine.State, r, first int, below *[13]int, deali
 		tcap[k] = below[k] - below[r] // the foundations r <= h < k high
 	}
 	found := first >= 0
-	if found && b.reachable(s, first, r, &tcap, nonEmpty, dealing) {
+	if found && b.reachable(v, first, r, &tcap, nonEmpty) {
 		return false
 	}
-	b.counts(s)
-	for p := slKings; p <= newest; p++ {
+	b.counts(v)
+	for p := slKings; p <= v.newest; p++ {
 		if p == first || b.cnt[p-slKings][r] == 0 {
 			continue
 		}
 		found = true
-		if b.reachable(s, p, r, &tcap, nonEmpty, dealing) {
+		if b.reachable(v, p, r, &tcap, nonEmpty) {
 			return false
 		}
 	}
@@ -257,13 +279,13 @@ func (b *slBound) rankStuck(s *engine.State, r, first int, below *[13]int, deali
 
 // reachable reports whether rankStuck's count allows the topmost card of
 // rank r of packet p to reach a foundation.
-func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty int, dealing bool) bool {
-	cards := s.Piles[p].Cards
+func (b *slBound) reachable(v *slView, p, r int, tcap *[14]int, nonEmpty int) bool {
+	cards := v.piles[p]
 	var above [14]int
 	for i := len(cards) - 1; cards[i].Rank() != engine.Rank(r); i-- {
 		above[cards[i].Rank()]++
 	}
-	if dealing {
+	if v.stock > 0 {
 		for k := r + 1; k <= 11; k++ {
 			if above[k] > tcap[k] {
 				goto late
@@ -271,8 +293,8 @@ func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty i
 		}
 		return true // it might come up during the deal
 	late:
-		if p == slNewest(s) {
-			fut := &b.fut[len(s.Piles[slStock].Cards)]
+		if p == v.newest {
+			fut := &b.fut[v.stock]
 			for k := range above {
 				above[k] += int(fut.newest[k])
 			}
@@ -289,7 +311,7 @@ func (b *slBound) reachable(s *engine.State, p, r int, tcap *[14]int, nonEmpty i
 	if need <= 8 {
 		return true
 	}
-	b.counts(s)
+	b.counts(v)
 	b.sizes = b.sizes[:0]
 	for q := 0; q < b.n; q++ {
 		if q == p-slKings || b.empty[q] || b.cnt[q][r] > 0 {

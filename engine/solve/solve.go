@@ -79,6 +79,7 @@ type Solver struct {
 	frames   []frame
 	tmp      []engine.Move
 	gen      moveGen      // the game's own move generator, or nil
+	end      endgamer     // the game's own endgame search, or nil (see Solve)
 	pseen    *seenSet     // the probes' visited set
 	keepLost bool         // the visited set keeps lost positions (acyclicer)
 	rng      *engine.Rand // perturbs the move order in probes
@@ -175,6 +176,12 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	sv.progress = sv.onFoundations(s)
 	ctx := sv.ctx
 	ctx.start(s)
+	// The game's endgame search knows the registered rules only, as its
+	// move generator does (see New).
+	sv.end = nil
+	if sv.gen != nil {
+		sv.end, _ = ctx.(endgamer)
+	}
 	if s.Won() {
 		res.Outcome = Won
 		res.Progress = sv.progressOf(Won)
@@ -243,7 +250,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			} else {
 				pseen.reset(maxSeen)
 			}
-			out, n, capHit := sv.search(s, o, pseen, limit, pdeadline, rng)
+			out, n, capHit := sv.search(s, o, pseen, budget{limit: limit, deadline: pdeadline, maxSeen: maxSeen}, rng)
 			res.Nodes += n
 			if out == Won || (out == Lost && !capHit) {
 				res.Outcome = out
@@ -265,7 +272,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.MaxNodes > 0 {
 		limit = max(o.MaxNodes-res.Nodes, 1)
 	}
-	out, n, capHit := sv.search(s, o, sv.seen, limit, deadline, nil)
+	out, n, capHit := sv.search(s, o, sv.seen, budget{limit: limit, deadline: deadline, maxSeen: maxSeen}, nil)
 	res.Nodes += n
 	res.SeenCapHit = capHit
 	if out == Lost && capHit {
@@ -309,25 +316,75 @@ func luby(i int) int64 {
 	}
 }
 
-// search is one depth-first search from s with the visited set seen, at
-// most limit positions (0: no limit) and until deadline (zero: none). With
-// rng the move order is perturbed (a probe). It returns Won (the line in
-// sv.line), Lost (the space was exhausted) or Unknown, the positions
-// generated and whether seen filled up.
-func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64, deadline time.Time, rng *engine.Rand) (outcome string, nodes int64, capHit bool) {
+// budget is what a search may spend: positions (limit, 0: no limit) and
+// time (deadline, zero: none); nodes counts the positions generated so
+// far. maxSeen is the cap of the visited sets.
+type budget struct {
+	nodes, limit int64
+	deadline     time.Time
+	maxSeen      int
+}
+
+// step counts one more position and reports whether the budget allows it
+// (the clock is read every 1024 positions).
+func (b *budget) step() bool {
+	b.nodes++
+	if b.nodes&1023 == 0 || b.nodes == b.limit {
+		if (b.limit > 0 && b.nodes >= b.limit) || (!b.deadline.IsZero() && time.Now().After(b.deadline)) {
+			return false
+		}
+	}
+	return true
+}
+
+// endgamer is an optional method of a gameCtx: a search of its own for
+// the positions it takes over (ok), much faster there than this general
+// one (salic-law once the pack is out, see saliclaw_end.go). The general
+// search hands it each such position it reaches (new, not transient, not
+// dead) instead of pushing a frame for it. It answers Won (the line from
+// s in q.line), Lost (proved) or Unknown (q's budget ran out, or q.rng's
+// probe ended), counts its positions in q.nodes, the most cards it saw on
+// the foundations in q.progress, a full visited set in q.capHit, and leaves
+// s as it found it. It sees the probes' rng, which may perturb its order.
+type endgamer interface {
+	endgame(s *engine.State, q *subSearch) (outcome string, ok bool)
+}
+
+// subSearch is the general search's state handed to an endgamer.
+type subSearch struct {
+	budget
+	rng      *engine.Rand // a probe's, or nil
+	shift    int          // perturb's k
+	line     []engine.Move
+	progress int
+	capHit   bool
+}
+
+// search is one depth-first search from s with the visited set seen and
+// budget b. With rng the move order is perturbed (a probe). It returns Won
+// (the line in sv.line), Lost (the space was exhausted) or Unknown, the
+// positions generated and whether seen filled up.
+func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rng *engine.Rand) (outcome string, nodes int64, capHit bool) {
 	ctx := sv.ctx
 	tr, _ := ctx.(transienter)
 	dm, _ := ctx.(dominator)
+	q := &subSearch{budget: b, rng: rng, shift: sv.shift}
 	sv.line = nil
 	sv.key = ctx.key(s, sv.key[:0])
 	seen.Add(sv.key)
 	sv.frames = sv.frames[:0]
 	sv.buf = sv.buf[:0]
 	sv.rng = rng
+	outcome = Lost
 	if !ctx.dead(s) {
+		if out, ok := sv.endgame(s, q); ok {
+			if out == Won {
+				sv.line = q.line
+			}
+			return out, q.nodes, q.capHit
+		}
 		sv.push(s, ctx, o, false, 0)
 	}
-	outcome = Lost
 	for len(sv.frames) > 0 {
 		f := &sv.frames[len(sv.frames)-1]
 		if f.next == f.end {
@@ -344,19 +401,13 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 		m := sv.buf[f.next]
 		f.next++
 		s.Do(m)
-		nodes++
-		if nodes&1023 == 0 || nodes == limit {
-			if (limit > 0 && nodes >= limit) || (!deadline.IsZero() && time.Now().After(deadline)) {
-				s.Undo()
-				outcome = Unknown
-				break
-			}
+		if !q.step() {
+			s.Undo()
+			outcome = Unknown
+			break
 		}
 		if s.Won() {
-			sv.line = make([]engine.Move, 0, len(sv.frames))
-			for _, fr := range sv.frames {
-				sv.line = append(sv.line, sv.buf[fr.next-1])
-			}
+			sv.line = sv.stackLine(nil)
 			outcome = Won
 			s.Undo()
 			break
@@ -378,7 +429,7 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 		}
 		st, off := seen.visit(sv.key)
 		if st == visitFull {
-			capHit = true
+			q.capHit = true
 		}
 		if st == visitSeen || st == visitLost {
 			s.Undo()
@@ -400,6 +451,20 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 			s.Undo()
 			continue
 		}
+		if out, ok := sv.endgame(s, q); ok {
+			s.Undo()
+			if out == Lost {
+				if keep {
+					seen.markLost(off)
+				}
+				continue
+			}
+			if out == Won {
+				sv.line = sv.stackLine(q.line)
+			}
+			outcome = out
+			break
+		}
 		sv.push(s, ctx, o, keep, off)
 	}
 	// Unwind: the position is restored to what the caller gave.
@@ -407,7 +472,28 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, limit int64,
 		s.Undo()
 	}
 	sv.frames = sv.frames[:0]
-	return outcome, nodes, capHit
+	return outcome, q.nodes, q.capHit
+}
+
+// endgame hands s to the game's endgame search when it takes s over.
+func (sv *Solver) endgame(s *engine.State, q *subSearch) (string, bool) {
+	if sv.end == nil {
+		return "", false
+	}
+	q.progress = sv.progress
+	out, ok := sv.end.endgame(s, q)
+	sv.progress = max(sv.progress, q.progress)
+	return out, ok
+}
+
+// stackLine returns the moves of the search stack, the line from the
+// position the search started from to the present one, followed by tail.
+func (sv *Solver) stackLine(tail []engine.Move) []engine.Move {
+	line := make([]engine.Move, 0, len(sv.frames)+len(tail))
+	for _, fr := range sv.frames {
+		line = append(line, sv.buf[fr.next-1])
+	}
+	return append(line, tail...)
 }
 
 // dominated reports whether the position that dominates s (see
@@ -454,7 +540,7 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool, off u
 // turn takes the next remaining move with probability 1-q, the one after
 // with q(1-q), and so on, where q = 2^-k passes over a move (k = 1: 1/2,
 // 1/4, …).
-func perturb(ms []engine.Move, rng *engine.Rand, k int) {
+func perturb[M any](ms []M, rng *engine.Rand, k int) {
 	bits, nb := uint64(0), 0
 	mask := uint64(1)<<uint(k) - 1
 	for i := 0; i < len(ms)-1; i++ {
@@ -477,7 +563,7 @@ func perturb(ms []engine.Move, rng *engine.Rand, k int) {
 
 // bringForward moves ms[j] to place i (i <= j), shifting the moves between
 // one place on.
-func bringForward(ms []engine.Move, i, j int) {
+func bringForward[M any](ms []M, i, j int) {
 	if j != i {
 		m := ms[j]
 		copy(ms[i+1:j+1], ms[i:j])
