@@ -1,6 +1,10 @@
 package solve
 
-import "pasyans/engine"
+import (
+	"encoding/binary"
+
+	"pasyans/engine"
+)
 
 // The Salic Law: king packets k1..k8 (0..7), foundations f1..f8 (8..15)
 // built from the ace to the knave in any suit, queens q1..q8 (16..23), the
@@ -22,7 +26,8 @@ const (
 // Key. No rule of the game reads a card's suit: the foundations take any
 // suit, kings, aces and queens are placed by rank, and a bare king takes any
 // card. So two positions whose cards differ only in suits, rank for rank in
-// the same places, play alike, and the key writes ranks, not cards.
+// the same places, play alike, and the key writes ranks, not cards: each
+// king packet as the number of its ranks' word (slWords, four bytes).
 // Foundations never give a card back, and whether a card may go on one
 // depends only on its height, so two positions whose foundations have the
 // same heights (as a multiset: the foundations are interchangeable) behave
@@ -67,22 +72,23 @@ type salicLaw struct {
 	// noEnd turns the endgame search off (see slEnd): the general search
 	// then plays the endgame too (tests compare answers both ways).
 	noEnd bool
+	words slWords // the packets' numbers, for the keys
 	end   slEnd
 	bd    slBound
 	view  slView // scratch for dead
-	segs  [8][]byte
-	pre   [8]uint64
-	buf   []byte
 	tmp   []scored
 }
 
 func newSalicLaw(v *engine.Variant) *salicLaw {
-	return &salicLaw{v: v, once: v.Option("once-per-king"), anyTime: v.Option("any-time")}
+	g := &salicLaw{v: v, once: v.Option("once-per-king"), anyTime: v.Option("any-time")}
+	g.end.w = &g.words
+	return g
 }
 
 func (g *salicLaw) start(s *engine.State) {
 	g.root = s.Depth()
 	g.bd.start(s)
+	g.words.reset()
 	g.end.reset()
 }
 
@@ -90,44 +96,37 @@ func (g *salicLaw) key(s *engine.State, dst []byte) []byte {
 	dst = slSortedHeights(s, dst)
 	stock := len(s.Piles[slStock].Cards)
 	dst = append(dst, byte(stock))
+	g.words.read(s)
 	if stock > 0 {
 		dst = append(dst, b2byte(g.pending(s)))
-		for i := slKings; i < slKings+8; i++ {
-			for _, c := range s.Piles[i].Cards {
-				dst = append(dst, byte(c.Rank()))
-			}
-			dst = append(dst, 0xFF)
+		for k := range g.words.cards {
+			dst = binary.LittleEndian.AppendUint32(dst, g.words.node(k))
 		}
-		for _, v := range s.Vars {
-			dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-		}
-		return dst
+		return slAppendVars(dst, s.Vars[:])
 	}
 	dig := g.digFrom(s)
-	buf := g.buf[:0]
-	for i := 0; i < 8; i++ {
-		st := len(buf)
-		flag := byte(s.Vars[slVarOnce] >> uint(slKings+i) & 1)
-		if slKings+i == dig {
+	var packets [8]uint64 // per packet: its word, then its flags
+	for k := range packets {
+		flag := uint64(s.Vars[slVarOnce] >> uint(slKings+k) & 1)
+		if slKings+k == dig {
 			flag |= 2
 		}
-		buf = append(buf, flag)
-		for _, c := range s.Piles[slKings+i].Cards {
-			buf = append(buf, byte(c.Rank()))
-		}
-		buf = append(buf, 0xFF)
-		g.segs[i] = buf[st:len(buf):len(buf)]
+		packets[k] = uint64(g.words.node(k))<<8 | flag
 	}
-	g.buf = buf
-	segs := g.segs[:]
-	sortSegs(segs, g.pre[:])
-	for _, sg := range segs {
-		dst = append(dst, sg...)
+	sortSmall(packets[:])
+	for _, x := range packets {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(x>>8))
+		dst = append(dst, byte(x))
 	}
 	v0 := s.Vars[slVarOnce] >> 8 // bits past the eight packets (none in play)
 	dst = append(dst, byte(v0), byte(v0>>8), byte(v0>>16))
-	for _, v := range s.Vars[1:] {
-		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	return slAppendVars(dst, s.Vars[1:])
+}
+
+// slAppendVars appends the counters vars, four bytes each.
+func slAppendVars(dst []byte, vars []int32) []byte {
+	for _, v := range vars {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(v))
 	}
 	return dst
 }

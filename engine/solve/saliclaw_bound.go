@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"slices"
 
 	"pasyans/engine"
@@ -237,7 +238,7 @@ func (b *slBound) count(v *slView, newest int, fut *slFuture) {
 }
 
 // sortSmall sorts a few numbers in place (insertion sort).
-func sortSmall(a []int) {
+func sortSmall[T cmp.Ordered](a []T) {
 	for i := 1; i < len(a); i++ {
 		x, j := a[i], i
 		for j > 0 && a[j-1] > x {

@@ -31,10 +31,8 @@ import (
 // positions inside it, which the general search passes through unrecorded
 // (transient), are not made at all.
 //
-// Keys. Every pile's cards (ranks: suits are read by no rule) are a word,
-// and the words are interned in a trie for the whole search of a deal, so
-// that a pile's content is one number, the same for the same ranks in
-// whichever layout it is met: the key is the eight numbers sorted, the
+// Keys. Every pile's content is a number, the same for the same ranks in
+// whichever layout it is met (slWords): the key is the eight numbers sorted, the
 // general key's sorted packets without their bytes (the heights are implied
 // by the piles: the cards not on them are on the foundations, each
 // foundation one card of every rank up to its height, so the number of
@@ -47,14 +45,8 @@ import (
 // for the whole search of a deal: probes, the exhaustive search and every
 // endgame the general search hands over share it.
 type slEnd struct {
-	trie  map[uint64]uint32 // (node<<4 | rank) → the node one card longer
-	nodes uint32            // nodes made (node 0 is the empty pile)
-	one   [14]uint32        // the node of each rank alone
-	lost  slLostSet
-	// cards[k]: king pile k when the search began (its king first);
-	// path[k][j]: the node of its first j cards above the king.
-	cards  [8][]engine.Card
-	path   [8][]uint32
+	w      *slWords // the piles' words, shared with salicLaw.key
+	lost   slLostSet
 	frames []slEndFrame
 	moves  []slEndMove
 	pair   [8][2]engine.Card // a king and its cell, for views
@@ -95,57 +87,15 @@ type slEndKey [2]uint64
 // would grow past it is searched by the general search from then on.
 const slEndMaxNodes = 1<<16 - 1
 
-// reset forgets the positions and words of the previous deal.
-func (e *slEnd) reset() {
-	if e.trie == nil {
-		e.trie = make(map[uint64]uint32)
-	}
-	clear(e.trie)
-	e.nodes = 0
-	for r := range e.one {
-		e.one[r] = e.child(0, engine.Rank(r))
-	}
-	e.lost.reset()
-	for k := range e.cards {
-		e.cards[k] = e.cards[k][:0]
-		e.path[k] = e.path[k][:0]
-	}
-}
+// reset forgets the positions of the previous deal.
+func (e *slEnd) reset() { e.lost.reset() }
 
-// child returns the node of word node followed by rank r, made if new.
-func (e *slEnd) child(node uint32, r engine.Rank) uint32 {
-	at := uint64(node)<<4 | uint64(r)
-	if c, ok := e.trie[at]; ok {
-		return c
-	}
-	e.nodes++
-	e.trie[at] = e.nodes
-	return e.nodes
-}
-
-// load makes the piles of s the search's start: it copies them and finds
-// their words' nodes, reusing the nodes of the previous start as far as a
-// pile's ranks agree with it (the layouts handed over one after another
-// differ in a few cards).
+// load makes the piles of s the search's start (its layout, in e.w).
 func (e *slEnd) load(s *engine.State) slEndPos {
+	e.w.read(s)
 	var p slEndPos
-	for k := range e.cards {
-		src := s.Piles[slKings+k].Cards
-		same := 0 // cards above the king whose ranks agree with the previous
-		if len(e.path[k]) > 0 {
-			old := e.cards[k]
-			for same+1 < len(src) && same+1 < len(old) && src[same+1].Rank() == old[same+1].Rank() {
-				same++
-			}
-			e.path[k] = e.path[k][:same+1]
-		} else {
-			e.path[k] = append(e.path[k], 0)
-		}
-		e.cards[k] = append(e.cards[k][:0], src...)
-		for j := same + 1; j < len(src); j++ {
-			e.path[k] = append(e.path[k], e.child(e.path[k][j-1], src[j].Rank()))
-		}
-		p.n[k] = uint8(len(src) - 1)
+	for k := range p.n {
+		p.n[k] = uint8(len(e.w.cards[k]) - 1)
 		p.cell[k] = engine.NoCard
 		p.height[k] = uint8(len(s.Piles[slFound+k].Cards))
 	}
@@ -182,7 +132,7 @@ func (g *salicLaw) endgame(s *engine.State, q *subSearch) (string, bool) {
 // found new and not dead.
 func (e *slEnd) search(g *salicLaw, s *engine.State, q *subSearch) (string, bool) {
 	root := e.load(s)
-	if limit := cmp.Or(e.nodeCap, slEndMaxNodes); e.nodes > limit {
+	if limit := cmp.Or(e.nodeCap, slEndMaxNodes); e.w.nodes > limit {
 		return "", false // the general search takes over
 	}
 	key := e.key(&root)
@@ -266,7 +216,7 @@ func (e *slEnd) top(p *slEndPos, k int) engine.Card {
 	if p.n[k] == 0 {
 		return engine.NoCard
 	}
-	return e.cards[k][p.n[k]]
+	return e.w.cards[k][p.n[k]]
 }
 
 // size returns the cards on king k.
@@ -282,9 +232,9 @@ func (e *slEnd) key(p *slEndPos) slEndKey {
 	var ids [8]uint32
 	for k := range ids {
 		if c := p.cell[k]; c != engine.NoCard {
-			ids[k] = e.one[c.Rank()]
+			ids[k] = e.w.one[c.Rank()]
 		} else {
-			ids[k] = e.path[k][p.n[k]]
+			ids[k] = e.w.path[k][p.n[k]]
 		}
 	}
 	for i := 1; i < len(ids); i++ {
@@ -310,10 +260,10 @@ func (e *slEnd) dead(g *salicLaw, p *slEndPos) bool {
 		v.height[k] = int(p.height[k])
 		switch {
 		case p.cell[k] != engine.NoCard:
-			e.pair[k] = [2]engine.Card{e.cards[k][0], p.cell[k]}
+			e.pair[k] = [2]engine.Card{e.w.cards[k][0], p.cell[k]}
 			v.piles[k] = e.pair[k][:]
 		default:
-			v.piles[k] = e.cards[k][:p.n[k]+1]
+			v.piles[k] = e.w.cards[k][:p.n[k]+1]
 			if p.n[k] == 0 {
 				bare++
 			}
@@ -365,7 +315,7 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
 		n := p.size(k)
 		score := int8(min(n+1, 9))
 		if n >= 2 {
-			if b := e.cards[k][n-1].Rank(); b < engine.Queen && has&(1<<(b-1)) != 0 {
+			if b := e.w.cards[k][n-1].Rank(); b < engine.Queen && has&(1<<(b-1)) != 0 {
 				score -= 10
 			}
 		}
@@ -374,7 +324,7 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
 			continue
 		}
 		for d := 1; d <= bare && d < n; d++ {
-			if fits(e.cards[k][n-d]) {
+			if fits(e.w.cards[k][n-d]) {
 				dst = append(dst, slEndMove{from: int8(k), dig: int8(d), score: score + 40})
 				break
 			}
@@ -398,7 +348,7 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
 func (e *slEnd) apply(p *slEndPos, m slEndMove, line *[]engine.Move) {
 	k := int(m.from)
 	for j := 0; j < int(m.dig); j++ {
-		c := e.cards[k][p.n[k]]
+		c := e.w.cards[k][p.n[k]]
 		p.n[k]--
 		b := 0
 		for p.n[b] != 0 || p.cell[b] != engine.NoCard {
@@ -413,7 +363,7 @@ func (e *slEnd) apply(p *slEndPos, m slEndMove, line *[]engine.Move) {
 	if c = p.cell[k]; c != engine.NoCard {
 		p.cell[k] = engine.NoCard
 	} else {
-		c = e.cards[k][p.n[k]]
+		c = e.w.cards[k][p.n[k]]
 		p.n[k]--
 	}
 	f := 0
