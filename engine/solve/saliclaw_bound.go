@@ -88,9 +88,9 @@ func (b *slBound) start(s *engine.State) {
 	}
 }
 
-// stuck is the rank bound: it reports a rank r whose next card can never
-// reach a foundation, so that the deal, which needs every card of rank r
-// there, is lost. It reads the position as it will be when the deal is
+// stuck is the rank bound: it reports a rank r (below upto; 12: any)
+// whose next card can never reach a foundation, so that the deal, which
+// needs every card of rank r there, is lost. It reads the position as it will be when the deal is
 // over and no more cards are played before (the packets with the rest of
 // the pack dealt onto them: the virtual layout V).
 //
@@ -135,7 +135,15 @@ func (b *slBound) start(s *engine.State) {
 // the foundations while the pack lasts), which T forbids when one rank
 // above r has more cards above x than T allows. The bound claims a loss
 // only when both cases are ruled out for every x.
-func (b *slBound) stuck(v *slView) bool {
+//
+// Monotone in foundation moves: if a rank r passes (is not reported) in a
+// position P of the deal, it passes after a card of rank x < r goes from
+// a packet to a foundation: the foundation that rises, to x, stays below
+// r, so every T[k] is the same, the packet only loses a card (fewer cards
+// above each card of rank r, fewer cards to clear, no more packets holding
+// cards), and the pack, so the ranks considered, is the same. (Not for
+// r = x: the card that let r pass may be the one that went.)
+func (b *slBound) stuck(v *slView, upto int) bool {
 	height := &v.height
 	var below [13]int // below[x]: the foundations lower than x
 	for _, h := range height {
@@ -189,7 +197,7 @@ func (b *slBound) stuck(v *slView) bool {
 		}
 	}
 	b.counted, b.atNewest, b.atFut = false, newest, fut
-	for r := 2; r <= 11; r++ {
+	for r := 2; r <= 11 && r < upto; r++ {
 		// A card of rank r under fewer than 9-nonEmpty cards passes the
 		// count whatever their ranks (one king each at most), and one on
 		// top passes during the deal: no need to count.

@@ -53,6 +53,8 @@ type slEnd struct {
 	view   slView
 	// nodeCap, when not 0, stands for slEndMaxNodes (tests make it small).
 	nodeCap uint32
+	// noSleep turns the sleep sets off (see wake; tests compare answers).
+	noSleep bool
 }
 
 // slEndPos is a position of the endgame search (see slEnd).
@@ -75,6 +77,9 @@ type slEndFrame struct {
 	key              slEndKey
 	start, end, next int32
 	at               slot // where key goes in the lost set (see slLostSet.addAt)
+	// sleep and done: piles whose plain foundation moves (no dig) are not
+	// tried here (see wake), and those whose plain move has been tried.
+	sleep, done uint8
 }
 
 // slEndKey is the key of an endgame position: the piles' trie nodes,
@@ -141,7 +146,7 @@ func (e *slEnd) search(g *salicLaw, s *engine.State, q *subSearch) (string, bool
 		return Lost, true
 	}
 	e.frames, e.moves = e.frames[:0], e.moves[:0]
-	e.push(root, key, at, q)
+	e.push(root, key, at, 0, q)
 	for len(e.frames) > 0 {
 		f := &e.frames[len(e.frames)-1]
 		if f.next == f.end {
@@ -154,6 +159,11 @@ func (e *slEnd) search(g *salicLaw, s *engine.State, q *subSearch) (string, bool
 		}
 		m := e.moves[f.next]
 		f.next++
+		sleep := uint8(0)
+		if m.dig == 0 && !e.noSleep {
+			sleep = e.wake(&f.pos, f.sleep|f.done, m)
+			f.done |= 1 << uint(m.from)
+		}
 		p := f.pos
 		e.apply(&p, m, nil)
 		if !q.step() {
@@ -175,7 +185,7 @@ func (e *slEnd) search(g *salicLaw, s *engine.State, q *subSearch) (string, bool
 			}
 			continue
 		}
-		e.push(p, key, at, q)
+		e.push(p, key, at, sleep, q)
 	}
 	return Lost, true
 }
@@ -277,17 +287,17 @@ func (e *slEnd) dead(g *salicLaw, p *slEndPos) bool {
 // one (salicLaw.safe's two kinds), else the moves salicLaw.order lists
 // after the deal, a dig chain as one move, in its order (perturbed in a
 // probe).
-func (e *slEnd) push(p slEndPos, key slEndKey, at slot, q *subSearch) {
+func (e *slEnd) push(p slEndPos, key slEndKey, at slot, sleep uint8, q *subSearch) {
 	start := int32(len(e.moves))
-	e.moves = e.appendMoves(e.moves, &p)
+	e.moves = e.appendMoves(e.moves, &p, sleep)
 	if q.rng != nil && len(e.moves)-int(start) > 1 {
 		perturb(e.moves[start:], q.rng, q.shift)
 	}
-	e.frames = append(e.frames, slEndFrame{pos: p, key: key, start: start, end: int32(len(e.moves)), next: start, at: at})
+	e.frames = append(e.frames, slEndFrame{pos: p, key: key, start: start, end: int32(len(e.moves)), next: start, at: at, sleep: sleep})
 }
 
 // appendMoves appends the moves of p to dst (see push).
-func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
+func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos, sleep uint8) []slEndMove {
 	var has uint16 // bit h: some foundation is h high
 	minH := uint8(11)
 	for _, h := range p.height {
@@ -303,6 +313,9 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
 	}
 	for k := range p.n {
 		if c := e.top(p, k); c != engine.NoCard && fits(c) && (int(c.Rank())-1 <= int(minH) || p.size(k) == 1) {
+			if sleep&(1<<uint(k)) != 0 {
+				return dst // the safe move leads to a lost position (see wake)
+			}
 			return append(dst, slEndMove{from: int8(k)})
 		}
 	}
@@ -320,7 +333,9 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
 			}
 		}
 		if fits(c) {
-			dst = append(dst, slEndMove{from: int8(k), score: score})
+			if sleep&(1<<uint(k)) == 0 {
+				dst = append(dst, slEndMove{from: int8(k), score: score})
+			}
 			continue
 		}
 		for d := 1; d <= bare && d < n; d++ {
@@ -340,6 +355,52 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos) []slEndMove {
 		ms[j] = x
 	}
 	return dst
+}
+
+// wake returns the piles of mask whose plain foundation moves stay asleep
+// after the plain foundation move m in p: those independent of m.
+//
+// Sleep sets (Godefroid's partial-order reduction). Two plain foundation
+// moves x and y from different piles, both legal in a position Q, are
+// independent there when each stays legal after the other: always when
+// their ranks differ (a card one rank higher than the other's only gains
+// a foundation of its height, and no other height changes), and for one
+// rank r when Q has two foundations r-1 high. Then Q·x·y and Q·y·x are
+// one position (the same cards on the foundations, the heights implied).
+// The search tries the moves of Q in order; when it tries y after x, it
+// puts x to sleep in Q·y if x and y are independent, and so does every
+// move asleep in Q. Claim: for every position X on the stack and every
+// move x asleep in X, X·x is lost. By induction: X = Q·y and x was tried
+// in Q before y (so Q·x is lost: the search came back from it without a
+// win, or found it lost or dead) or is asleep in Q (so Q·x is lost); and
+// X·x = Q·x·y is reached from Q·x by y, legal there: a position reached
+// from a lost one is lost. So a move asleep in X need not be tried, and X
+// is lost when every move it tries leads to a lost position; a safe move
+// asleep in X makes X lost (a winning line from X would begin with it).
+// Every move here puts a card on a foundation, so the search has no cycle
+// and these lost positions are lost in every search that follows.
+// (A dig moves cards onto bare kings too; it puts nothing to sleep.)
+func (e *slEnd) wake(p *slEndPos, mask uint8, m slEndMove) uint8 {
+	mask &^= 1 << uint(m.from)
+	if mask == 0 {
+		return 0
+	}
+	r := e.top(p, int(m.from)).Rank()
+	below := 0 // the foundations r-1 high
+	for _, h := range p.height {
+		if int(h) == int(r)-1 {
+			below++
+		}
+	}
+	if below >= 2 {
+		return mask
+	}
+	for k := range p.n {
+		if mask&(1<<uint(k)) != 0 && e.top(p, k).Rank() == r {
+			mask &^= 1 << uint(k)
+		}
+	}
+	return mask
 }
 
 // apply makes move m in p, appending the engine's moves that make it to

@@ -29,6 +29,20 @@ func TestSalicLawEndgame(t *testing.T) {
 	}
 }
 
+// TestSalicLawEndgameSleep compares the answers of the endgame search
+// with and without its sleep sets (see wake) on positions after the deal
+// reached by random play, and on whole deals.
+func TestSalicLawEndgameSleep(t *testing.T) {
+	v, _ := engine.Lookup("salic-law")
+	noSleep := func(sv *Solver) { sv.ctx.(*salicLaw).end.noSleep = true }
+	for _, opts := range [][]string{nil, {"any-time"}} {
+		if n := agreeWith(t, v, opts, 40, 40000, noSleep); n < 20 {
+			t.Errorf("%v: only %d deals decided both ways", opts, n)
+		}
+		afterDeal(t, v, opts, 150, "the sleep sets", noSleep)
+	}
+}
+
 // TestSalicLawEndgameTakesOver checks that the endgame search is used
 // where it should be and nowhere else: after the deal (not during it), not
 // under once-per-king, and not once its trie is full, where the general
