@@ -57,7 +57,10 @@ type transienter interface {
 // search drops s when t is marked lost or was visited in the current
 // generation (for a game without cycles, see acyclicer, the positions a
 // search has visited and left are lost, or it would have stopped with a
-// win). Only games without cycles may be dominators.
+// win). Only games without cycles may be dominators. The key of t must
+// differ from key in its last byte only: the visited set leaves that byte
+// out of its hash (seenSet.hashTail), so that t's lookup finds the memory
+// the visit of key has just read.
 type dominator interface {
 	dominatedBy(s *engine.State, key, dst []byte) ([]byte, bool)
 }

@@ -29,6 +29,9 @@ type seenSet struct {
 	// rebuildAt is the number of keys at which nextGen rebuilds the set
 	// (see nextGen).
 	rebuildAt int
+	// tail: the bytes at the end of a key left out of its hash (see
+	// hashTail).
+	tail int
 }
 
 // lostGen is the generation of the keys marked lost.
@@ -108,6 +111,18 @@ func (t *seenSet) nextGen() {
 	t.rebuildAt = t.n + max((t.max-t.n)/2, t.max/16)
 }
 
+// hashTail makes the set hash keys without their last n bytes, so that
+// keys differing only there land in one place of the table (a game whose
+// dominating positions' keys differ so, see dominator). Keys are still
+// compared in full. It is to be called on an empty set: keys recorded
+// under another tail would be looked for in the wrong place.
+func (t *seenSet) hashTail(n int) { t.tail = n }
+
+// hash returns the hash of key, its top bit set.
+func (t *seenSet) hash(key []byte) uint64 {
+	return maphash.Bytes(t.seed, key[:len(key)-min(t.tail, len(key))]) | 1<<63
+}
+
 // markLost marks the key whose record is at off (from visit) lost.
 func (t *seenSet) markLost(off uint32) {
 	putGen(t.record(off), lostGen)
@@ -128,7 +143,7 @@ func (t *seenSet) Add(key []byte) (added, full bool) {
 // not there (visitNew, or visitFull when it cannot be recorded); off is
 // where its record lies (not for visitFull).
 func (t *seenSet) visit(key []byte) (st int, off uint32) {
-	h := maphash.Bytes(t.seed, key) | 1<<63
+	h := t.hash(key)
 	i, found := t.find(key, h)
 	if found {
 		off = t.table[i].off
@@ -161,7 +176,7 @@ func (t *seenSet) visit(key []byte) (st int, off uint32) {
 // visitLost, visitSeen (recorded in the current generation) or visitNew
 // (absent, or recorded in a forgotten generation).
 func (t *seenSet) lookup(key []byte) int {
-	i, found := t.find(key, maphash.Bytes(t.seed, key)|1<<63)
+	i, found := t.find(key, t.hash(key))
 	if !found {
 		return visitNew
 	}

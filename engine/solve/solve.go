@@ -192,6 +192,16 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.Budget > 0 {
 		deadline = start.Add(o.Budget)
 	}
+	// A dominator's twin keys differ in their last byte (see dominator):
+	// hashed without it, a twin's lookup reads what the visit just read.
+	tail := 0
+	if _, ok := ctx.(dominator); ok {
+		tail = 1
+	}
+	sv.seen.hashTail(tail)
+	if sv.pseen != nil {
+		sv.pseen.hashTail(tail)
+	}
 	// For a game whose search graph has no cycle, one visited set serves
 	// the probes and the exhaustive search: each starts a new generation
 	// of it, which forgets the positions visited before except those
@@ -226,6 +236,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		if !sv.keepLost {
 			if sv.pseen == nil {
 				sv.pseen = newSeenSet(maxSeen)
+				sv.pseen.hashTail(tail)
 			}
 			pseen = sv.pseen // emptied for each probe
 		}
