@@ -247,14 +247,7 @@ func (e *slEnd) key(p *slEndPos) slEndKey {
 			ids[k] = e.w.path[k][p.n[k]]
 		}
 	}
-	for i := 1; i < len(ids); i++ {
-		x, j := ids[i], i
-		for j > 0 && ids[j-1] > x {
-			ids[j] = ids[j-1]
-			j--
-		}
-		ids[j] = x
-	}
+	sortSmall(ids[:])
 	var key slEndKey
 	for i, id := range ids {
 		key[i/4] |= uint64(id) << (16 * uint(i%4))
