@@ -174,13 +174,13 @@ func (g *salicLaw) dead(s *engine.State) bool {
 		if g.noBound || s.Opt(g.anyTime) {
 			return false
 		}
-		below := 12 // every rank
+		upto := 12 // every rank
 		if d > g.root && g.passedAt(d-1) {
 			if m := s.LastMove(); m.To >= slFound && m.To < slQueen {
-				below = int(s.Piles[m.To].Top().Rank()) + 1
+				upto = int(s.Piles[m.To].Top().Rank()) + 1
 			}
 		}
-		stuck := g.bd.stuck(v, below)
+		stuck := g.bd.stuck(v, upto)
 		g.tested(d, !stuck)
 		return stuck
 	}
@@ -422,15 +422,6 @@ func b2byte(b bool) byte {
 		return 1
 	}
 	return 0
-}
-
-func (g *salicLaw) won(s *engine.State) bool {
-	for f := slFound; f < slFound+8; f++ {
-		if len(s.Piles[f].Cards) != 11 {
-			return false
-		}
-	}
-	return true
 }
 
 // safe returns a foundation move of one of two kinds (see the type's

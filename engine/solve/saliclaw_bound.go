@@ -90,9 +90,10 @@ func (b *slBound) start(s *engine.State) {
 
 // stuck is the rank bound: it reports a rank r (below upto; 12: any)
 // whose next card can never reach a foundation, so that the deal, which
-// needs every card of rank r there, is lost. It reads the position as it will be when the deal is
-// over and no more cards are played before (the packets with the rest of
-// the pack dealt onto them: the virtual layout V).
+// needs every card of rank r there, is lost. It reads the position as it
+// will be when the deal is over and no more cards are played before (the
+// packets with the rest of the pack dealt onto them: the virtual layout
+// V).
 //
 // The argument, after the deal. Let r be a rank with cards still in the
 // packets, none of them on top of a packet. Look at the first moment t when

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"cmp"
+	"slices"
 
 	"pasyans/engine"
 )
@@ -338,15 +339,7 @@ func (e *slEnd) appendMoves(dst []slEndMove, p *slEndPos, sleep uint8) []slEndMo
 			}
 		}
 	}
-	ms := dst[start:]
-	for i := 1; i < len(ms); i++ {
-		x, j := ms[i], i
-		for j > 0 && ms[j-1].score > x.score {
-			ms[j] = ms[j-1]
-			j--
-		}
-		ms[j] = x
-	}
+	slices.SortStableFunc(dst[start:], func(a, b slEndMove) int { return int(a.score) - int(b.score) })
 	return dst
 }
 

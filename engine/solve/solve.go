@@ -199,9 +199,6 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		tail = 1
 	}
 	sv.seen.hashTail(tail)
-	if sv.pseen != nil {
-		sv.pseen.hashTail(tail)
-	}
 	// For a game whose search graph has no cycle, one visited set serves
 	// the probes and the exhaustive search: each starts a new generation
 	// of it, which forgets the positions visited before except those
@@ -236,9 +233,9 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		if !sv.keepLost {
 			if sv.pseen == nil {
 				sv.pseen = newSeenSet(maxSeen)
-				sv.pseen.hashTail(tail)
 			}
-			pseen = sv.pseen // emptied for each probe
+			sv.pseen.hashTail(tail) // before its reset for each probe
+			pseen = sv.pseen        // emptied for each probe
 		}
 		rng := engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + 1)
 		sv.rng = rng
