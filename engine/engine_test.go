@@ -205,3 +205,33 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// TestCloneInto checks that CloneInto copies the position without its
+// history into a state of the same variant, reusing it, and falls back to
+// Clone for another variant.
+func TestCloneInto(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	s := engine.NewDeal(v, 3, 0)
+	for i := 0; i < 5; i++ {
+		s.Do(s.Moves()[0])
+	}
+	dst := engine.NewDeal(v, 9, 0)
+	dst.Do(dst.Moves()[0])
+	c := s.CloneInto(dst)
+	if c != dst || c.Depth() != 0 || string(c.Key(nil)) != string(s.Key(nil)) || c.Seed != s.Seed {
+		t.Fatalf("CloneInto: same state %v, depth %d, keys equal %v", c == dst, c.Depth(), string(c.Key(nil)) == string(s.Key(nil)))
+	}
+	c.Do(c.Moves()[0])
+	if string(c.Key(nil)) == string(s.Key(nil)) {
+		t.Fatal("a move on the copy changed the original")
+	}
+	c.Undo()
+	if string(c.Key(nil)) != string(s.Key(nil)) {
+		t.Fatal("undo on the copy did not restore it")
+	}
+	other, _ := engine.Lookup("salic-law")
+	o := engine.NewDeal(other, 1, 0)
+	if got := s.CloneInto(o); got == o || got.V != v {
+		t.Fatal("CloneInto a state of another variant reused it")
+	}
+}

@@ -95,6 +95,23 @@ func (s *State) Clone() *State {
 	return c
 }
 
+// CloneInto makes dst an independent copy of s without its undo history,
+// reusing dst's memory, and returns it; with a nil dst, or one of another
+// variant or options, it returns Clone().
+func (s *State) CloneInto(dst *State) *State {
+	if dst == nil || dst.V != s.V || dst.Options != s.Options {
+		return s.Clone()
+	}
+	dst.Seed = s.Seed
+	for i := range s.Piles {
+		dst.Piles[i].Cards = append(dst.Piles[i].Cards[:0], s.Piles[i].Cards...)
+		dst.Piles[i].Down = s.Piles[i].Down
+	}
+	dst.Vars = s.Vars
+	dst.log, dst.marks, dst.history = dst.log[:0], dst.marks[:0], dst.history[:0]
+	return dst
+}
+
 // Opt reports whether option i is on.
 func (s *State) Opt(i int) bool { return s.Options.Has(i) }
 

@@ -24,6 +24,15 @@
 // each time), and skipped by all that follow, so restarts throw no proof
 // away.
 //
+// A game cut into stages by an irreversible move (le-cadran's deal) may
+// first get a share of the budget for beam searches (see beamSearch): from
+// the best-scored positions of each stage (by a score of the game's), the
+// positions the stage's other moves reach are searched, and the best of
+// them, dealt on, make the next stage's beam; beams of growing width are
+// run in turn. A depth-first search spends nearly all its positions under
+// the last deals of one line; a beam spreads them over the choices made
+// before each deal. It answers Won or nothing.
+//
 // Outcomes: Won (Result.Moves is a winning line that State.Play replays to
 // a win), Lost (the whole reachable space was searched: a proof that no win
 // exists) and Unknown (the budget of time or positions was spent first, or

@@ -466,9 +466,10 @@ func (g *leCadran) moves(s *engine.State, dst []engine.Move) []engine.Move {
 	return dst
 }
 
-// probePlan: half the budget to probes, the shortest of 5000 positions
-// (found by trial: on 180 deals at 2 M positions, 26 won with 5000, 22
-// with 20000; 60000 did no better than 20000).
+// probePlan: half the budget the beams leave to probes, the shortest of
+// 5000 positions (found by trial before the beams: on 180 deals at 2 M
+// positions, 26 won with 5000, 22 with 20000; 60000 did no better than
+// 20000).
 func (g *leCadran) probePlan() (float64, int64) { return 0.5, lcProbeUnit }
 
 // lcProbeUnit is the node limit of the shortest probe (a variable so that
@@ -486,3 +487,65 @@ func (g *leCadran) probeShift() int { return lcProbeShift }
 // lcProbeShift is probeShift's k (a variable so that experiments can vary
 // it).
 var lcProbeShift = 2
+
+// beamScore rates a position for the beam search (see beamSearch): a card
+// on a foundation counts most, then a lane, a card lying on its own
+// marriage base (the next card up of its suit), less a card lying above a
+// lower card of its suit in a column (one of them must move before the
+// lower card can go up) and a card of the talon. The weights are a first
+// guess; trials of others did no better (see beamPlan).
+func (g *leCadran) beamScore(s *engine.State) int {
+	score := 0
+	for f := lcFound; f < lcFound+8; f++ {
+		score += lcFoundWeight * len(s.Piles[f].Cards)
+	}
+	for p := lcCols; p < lcCols+10; p++ {
+		cs := s.Piles[p].Cards
+		if len(cs) == 0 {
+			score += lcLaneWeight
+			continue
+		}
+		for i, c := range cs {
+			if i > 0 && c+4 == cs[i-1] {
+				score += lcRunWeight
+			}
+			for _, d := range cs[i+1:] {
+				if d.Suit() == c.Suit() && d.Rank() > c.Rank() {
+					score -= lcAboveWeight
+					break
+				}
+			}
+		}
+	}
+	return score - lcTalonWeight*len(s.Piles[lcTalon].Cards)
+}
+
+// The weights of beamScore (variables so that experiments can vary them).
+var (
+	lcFoundWeight = 100
+	lcLaneWeight  = 60
+	lcRunWeight   = 15
+	lcAboveWeight = 10
+	lcTalonWeight = 8
+)
+
+// beamPlan: most of the budget for beams of doubling widths, narrow first,
+// each stage's search from a position of the beam stopping after 1000
+// positions. Found by trial on deals 1–120, beams alone at 2 M positions:
+// widths 100, 200, 50, 400 with 3000 positions won 33 deals; 50 to 400
+// with 1500, 36; 25 to 800 with 1000, 38; 10 to 1280 with 1000, 41 (so did
+// 5 to 2560, and 10 to 1280 with 500). The weights of beamScore mattered
+// less (a lane at 120, a card above a lower one at 20, a talon card at 16:
+// 31 to 33). With the whole search at 5 s, a share of 0.6 won 46 of the
+// 120 deals and 0.4 won 45; before the beam, 29 (deals 2 and 10, for
+// instance, were left undecided at 30 s).
+func (g *leCadran) beamPlan() beamPlan {
+	return beamPlan{share: lcBeamShare, widths: lcBeamWidths, closure: lcBeamClosure}
+}
+
+// The beam plan (variables so that experiments can vary them).
+var (
+	lcBeamShare   = 0.6
+	lcBeamWidths  = []int{10, 20, 40, 80, 160, 320, 640, 1280}
+	lcBeamClosure = 1000
+)

@@ -26,6 +26,9 @@ type Options struct {
 	// randomized searches for a win, before the exhaustive search (0:
 	// DefaultProbeShare; negative: no probes).
 	ProbeShare float64
+	// NoBeam turns off the beam search of the games that have one (see
+	// beamSearch), for tests of the other phases.
+	NoBeam bool
 	// NoSafe turns off the safe automatic moves (for tests that compare
 	// results with and without them).
 	NoSafe bool
@@ -152,8 +155,10 @@ func Solve(s *engine.State, o Options) Result {
 
 // Solve searches s for a win, leaving s as it found it.
 //
-// With a budget (Budget or MaxNodes) the search has two phases. The first
-// (ProbeShare of the budget, 30% by default) looks for a win only: short
+// With a budget (Budget or MaxNodes) the search has two phases, three for
+// a game with a beam search (beamer), which runs first on the share of the
+// budget its plan gives and looks for a win only (see beamSearch). The
+// next (ProbeShare of the budget left, 30% by default) looks for a win only: short
 // depth-first probes, with node limits in the Luby sequence (restarts) and
 // each its own visited set, whose move order is the game's order
 // perturbed at random (seeded by the deal, so results repeat). A probe that
@@ -223,12 +228,25 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.ProbeShare != 0 {
 		share = o.ProbeShare
 	}
-	if share > 0 && share < 1 && (o.Budget > 0 || o.MaxNodes > 0) {
-		var pdeadline time.Time
-		if o.Budget > 0 {
-			pdeadline = start.Add(time.Duration(float64(o.Budget) * share))
+	if bm, ok := ctx.(beamer); ok && !o.NoBeam && (o.Budget > 0 || o.MaxNodes > 0) {
+		b := shareOf(start, deadline, o.MaxNodes, 0, bm.beamPlan().share)
+		b.maxSeen = maxSeen
+		line, won := sv.beams(s, bm, &b)
+		res.Nodes += b.nodes
+		if won {
+			res.Outcome, res.Moves = Won, line
+			res.Progress = sv.progressOf(Won)
+			res.Elapsed = time.Since(start)
+			return res
 		}
-		pnodes := int64(float64(o.MaxNodes) * share)
+	}
+	if share > 0 && share < 1 && (o.Budget > 0 || o.MaxNodes > 0) {
+		pb := shareOf(time.Now(), deadline, o.MaxNodes, res.Nodes, share)
+		pdeadline := pb.deadline
+		pnodes := int64(0)
+		if pb.limit > 0 {
+			pnodes = res.Nodes + pb.limit
+		}
 		pseen := sv.seen // a new generation for each probe (keepLost)
 		if !sv.keepLost {
 			if sv.pseen == nil {
@@ -322,6 +340,20 @@ func luby(i int) int64 {
 			return luby(i - (1<<(k-1) - 1))
 		}
 	}
+}
+
+// shareOf returns the budget of a phase that gets share of what is left
+// at now of a search's budget: its deadline, and maxNodes of which used
+// are spent (0: no limit).
+func shareOf(now, deadline time.Time, maxNodes, used int64, share float64) budget {
+	var b budget
+	if !deadline.IsZero() {
+		b.deadline = now.Add(time.Duration(float64(deadline.Sub(now)) * share))
+	}
+	if maxNodes > 0 {
+		b.limit = max(int64(float64(maxNodes-used)*share), 1)
+	}
+	return b
 }
 
 // budget is what a search may spend: positions (limit, 0: no limit) and

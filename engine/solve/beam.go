@@ -1,0 +1,280 @@
+package solve
+
+import (
+	"slices"
+
+	"pasyans/engine"
+)
+
+// beamer is an optional method of a gameCtx, for a game whose play is cut
+// into stages by an irreversible move, such as le-cadran's deal (a move
+// with an Action): beamScore rates a position (higher: closer to a win)
+// for the beam search (see beamSearch), and beamPlan says how it is run.
+type beamer interface {
+	beamScore(s *engine.State) int
+	beamPlan() beamPlan
+}
+
+// beamPlan is how a game's beam search is run: share of the budget goes to
+// beams of the widths in turn (starting again from the first when they are
+// all spent), each stage's search from one position of the beam stopping
+// after closure positions.
+type beamPlan struct {
+	share   float64
+	widths  []int
+	closure int
+}
+
+// beamSearch looks for a win only, stage by stage: the beam is up to width
+// positions at the start of a stage (after a deal). From each it searches
+// the positions the stage's other moves reach (depth first, the game's
+// safe moves and order, up to closure positions each, one visited set per
+// stage); the width best-scored of them that are not dead, each followed
+// by the stage's move (the deal), are the next beam. It finds a win when a
+// stage's search meets one. It proves nothing when it does not: the beam
+// drops positions. A depth-first search spends its budget under the last
+// deals of one line (on hard le-cadran deals nearly all its positions have
+// 5 cards or fewer left in the pack); the beam spreads its budget over the
+// choices made before each deal instead, and wins deals that the
+// depth-first search does not win in many times the budget.
+type beamSearch struct {
+	sv    *Solver
+	ctx   gameCtx
+	score beamer
+	seen  *seenSet
+	b     *budget
+	// cands are the positions of the stage searched so far, each reached
+	// from beam[from] by the moves of the candidates it descends from (a
+	// tree, so that a candidate costs the same whatever its depth).
+	cands []beamCand
+	path  []engine.Move
+	moves [][]engine.Move // per depth of the stage's search
+	beam  []beamNode
+	next  []beamNode
+	spare []*engine.State // states of an earlier beam, for reuse
+	won   []engine.Move
+	key   []byte
+	order []int32 // the candidates, best first (see advance)
+	// cut is set when a beam dropped a position: a stage's search ran out
+	// of its positions, or more candidates were left than the width.
+	cut bool
+}
+
+// beamNode is a position at the start of a stage and the line to it.
+type beamNode struct {
+	s    *engine.State
+	line []engine.Move
+}
+
+// beamCand is a position met in a stage's search (see beamSearch.cands):
+// the one of index parent (-1: beam[from] itself) followed by move.
+type beamCand struct {
+	from, parent int32
+	move         engine.Move
+	score        int32
+}
+
+// beams runs beams of the plan's widths from s within budget b and returns
+// the winning line of the first that finds one.
+func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, bool) {
+	plan := bm.beamPlan()
+	if sv.pseen == nil {
+		sv.pseen = newSeenSet(b.maxSeen)
+	}
+	// The probes' visited set, which each probe empties (see Solve); each
+	// stage here forgets the one before with a new generation.
+	sv.pseen.reset(b.maxSeen)
+	bs := &beamSearch{sv: sv, ctx: sv.ctx, score: bm, b: b, seen: sv.pseen}
+	for i := 0; ; i++ {
+		w := plan.widths[i%len(plan.widths)]
+		bs.cut = false
+		line, out := bs.run(s, w, plan.closure)
+		if out == Won {
+			return line, true
+		}
+		if out == Unknown || !bs.cut {
+			// A beam that dropped nothing saw all there is to see: the
+			// others would see it again.
+			return nil, false
+		}
+	}
+}
+
+// run is one beam of width w from s: Won with the line, Lost when the beam
+// died out (which proves nothing), Unknown when the budget ran out.
+func (bs *beamSearch) run(s *engine.State, w, closure int) ([]engine.Move, string) {
+	for _, n := range bs.beam {
+		bs.spare = append(bs.spare, n.s)
+	}
+	bs.beam = append(bs.beam[:0], beamNode{s: s.CloneInto(bs.spareState())})
+	for len(bs.beam) > 0 {
+		bs.seen.nextGen()
+		bs.cands = bs.cands[:0]
+		for i := range bs.beam {
+			out := bs.stage(int32(i), closure)
+			if out == Won {
+				return slices.Concat(bs.beam[i].line, bs.won), Won
+			}
+			if out == Unknown {
+				return nil, Unknown
+			}
+		}
+		bs.advance(w)
+	}
+	return nil, Lost
+}
+
+// stage searches the positions reached from beam[from] without the
+// stage's move, recording them as candidates.
+func (bs *beamSearch) stage(from int32, closure int) string {
+	limit := bs.b.nodes + int64(closure)
+	bs.path = bs.path[:0]
+	return bs.visit(bs.beam[from].s, from, -1, engine.Move{}, limit)
+}
+
+// visit records s, reached by bs.path (from candidate parent by move), and
+// searches on from it: Won (the path in bs.won), Unknown (the budget ran
+// out) or "" (done).
+func (bs *beamSearch) visit(s *engine.State, from, parent int32, move engine.Move, limit int64) string {
+	if s.Won() {
+		bs.won = slices.Clone(bs.path)
+		return Won
+	}
+	bs.key = bs.ctx.key(s, bs.key[:0])
+	if st, _ := bs.seen.visit(bs.key); st != visitNew {
+		return ""
+	}
+	if !bs.b.step() {
+		return Unknown
+	}
+	if bs.ctx.dead(s) {
+		return ""
+	}
+	bs.sv.progress = max(bs.sv.progress, bs.sv.onFoundations(s))
+	me := int32(len(bs.cands))
+	bs.cands = append(bs.cands, beamCand{from: from, parent: parent, move: move, score: int32(bs.score.beamScore(s))})
+	depth := len(bs.path)
+	ms := bs.stageMoves(s, depth)
+	for _, m := range ms {
+		if bs.b.nodes >= limit {
+			bs.cut = true
+			return ""
+		}
+		s.Do(m)
+		bs.path = append(bs.path, m)
+		out := bs.visit(s, from, me, m, limit)
+		bs.path = bs.path[:len(bs.path)-1]
+		s.Undo()
+		if out != "" {
+			return out
+		}
+	}
+	return ""
+}
+
+// stageMoves returns the moves of s within the stage (no Action), the
+// safe move alone when there is one, in the game's order.
+func (bs *beamSearch) stageMoves(s *engine.State, depth int) []engine.Move {
+	for len(bs.moves) <= depth+1 {
+		bs.moves = append(bs.moves, nil)
+	}
+	var all []engine.Move
+	if bs.sv.gen != nil {
+		all = bs.sv.gen.moves(s, bs.moves[depth+1][:0])
+		bs.moves[depth+1] = all
+	} else {
+		all = s.Moves()
+	}
+	if m, ok := bs.ctx.safe(s, all); ok {
+		if m.Action != 0 {
+			return nil
+		}
+		return append(bs.moves[depth][:0], m)
+	}
+	ms := bs.ctx.order(s, all, bs.moves[depth][:0])
+	ms = slices.DeleteFunc(ms, func(m engine.Move) bool { return m.Action != 0 })
+	bs.moves[depth] = ms
+	return ms
+}
+
+// advance makes the next beam: the w best candidates (ties in the order
+// met), each with the stage's move made, without two of one key. A
+// candidate whose stage move is not legal (the pack is out) ends there.
+func (bs *beamSearch) advance(w int) {
+	bs.order = bs.order[:0]
+	for i := range bs.cands {
+		bs.order = append(bs.order, int32(i))
+	}
+	slices.SortStableFunc(bs.order, func(x, y int32) int { return int(bs.cands[y].score - bs.cands[x].score) })
+	bs.seen.nextGen()
+	bs.next = bs.next[:0]
+	for _, i := range bs.order {
+		if len(bs.next) == w {
+			bs.cut = true
+			break
+		}
+		c := bs.cands[i]
+		f := bs.beam[c.from]
+		path := bs.pathTo(i)
+		s := f.s.CloneInto(bs.spareState())
+		for _, m := range path {
+			s.Do(m)
+		}
+		deal, ok := bs.stageMove(s)
+		if !ok {
+			bs.spare = append(bs.spare, s)
+			continue
+		}
+		s.Do(deal)
+		bs.key = bs.ctx.key(s, bs.key[:0])
+		if st, _ := bs.seen.visit(bs.key); st != visitNew {
+			bs.spare = append(bs.spare, s)
+			continue
+		}
+		bs.next = append(bs.next, beamNode{s: s, line: slices.Concat(f.line, path, []engine.Move{deal})})
+	}
+	for _, n := range bs.beam {
+		bs.spare = append(bs.spare, n.s)
+	}
+	bs.beam, bs.next = bs.next, bs.beam
+}
+
+// spareState returns a state to reuse, or nil.
+func (bs *beamSearch) spareState() *engine.State {
+	if len(bs.spare) == 0 {
+		return nil
+	}
+	s := bs.spare[len(bs.spare)-1]
+	bs.spare = bs.spare[:len(bs.spare)-1]
+	return s
+}
+
+// pathTo returns the moves from its beam position to candidate i.
+func (bs *beamSearch) pathTo(i int32) []engine.Move {
+	bs.path = bs.path[:0]
+	for ; bs.cands[i].parent >= 0; i = bs.cands[i].parent {
+		bs.path = append(bs.path, bs.cands[i].move)
+	}
+	slices.Reverse(bs.path)
+	return bs.path
+}
+
+// stageMove returns the move with an Action that s allows (the deal).
+func (bs *beamSearch) stageMove(s *engine.State) (engine.Move, bool) {
+	if len(bs.moves) == 0 {
+		bs.moves = append(bs.moves, nil)
+	}
+	var all []engine.Move
+	if bs.sv.gen != nil {
+		all = bs.sv.gen.moves(s, bs.moves[0][:0])
+		bs.moves[0] = all
+	} else {
+		all = s.Moves()
+	}
+	for _, m := range all {
+		if m.Action != 0 {
+			return m, true
+		}
+	}
+	return engine.Move{}, false
+}

@@ -1,0 +1,77 @@
+package solve
+
+import (
+	"testing"
+	"time"
+
+	"pasyans/engine"
+)
+
+// TestBeamWins pins the beam search's answers on le-cadran deals: deals
+// that it wins (10 and 34 are left undecided by the depth-first search in
+// 30 s), with lines that replay to a win from the deal, and a lost deal
+// (93, proved lost by the depth-first search), which no beam wins, each
+// beam dying out or the budget running out.
+func TestBeamWins(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	for _, tc := range []struct {
+		seed uint64
+		won  bool
+	}{{10, true}, {34, true}, {93, false}} {
+		sv := New(v)
+		s := engine.NewDeal(v, tc.seed, 0)
+		before := string(s.Key(nil))
+		sv.ctx.start(s)
+		b := budget{limit: 1_500_000, maxSeen: DefaultMaxSeen}
+		line, won := sv.beams(s, sv.ctx.(beamer), &b)
+		if string(s.Key(nil)) != before || s.Depth() != 0 {
+			t.Fatalf("deal %d: the beams changed the position", tc.seed)
+		}
+		if won != tc.won {
+			t.Fatalf("deal %d: won %v after %d positions, want %v", tc.seed, won, b.nodes, tc.won)
+		}
+		if won && !replay(t, v, tc.seed, 0, line) {
+			t.Errorf("deal %d: the beam's line does not win", tc.seed)
+		}
+	}
+}
+
+// TestBeamInSolve checks that Solve returns the beam's win, and that
+// without the beam (NoBeam) the same budget leaves deal 10 undecided.
+func TestBeamInSolve(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	sv := New(v)
+	r := sv.Solve(engine.NewDeal(v, 10, 0), Options{MaxNodes: 3_000_000})
+	if r.Outcome != Won || !replay(t, v, 10, 0, r.Moves) {
+		t.Fatalf("with the beam: %s", r.Outcome)
+	}
+	r = sv.Solve(engine.NewDeal(v, 10, 0), Options{MaxNodes: 3_000_000, NoBeam: true})
+	if r.Outcome != Unknown {
+		t.Fatalf("without the beam: %s, want unknown", r.Outcome)
+	}
+}
+
+// TestShareOf checks the budget of a phase.
+func TestShareOf(t *testing.T) {
+	now := time.Unix(1000, 0)
+	for _, tc := range []struct {
+		deadline   time.Time
+		max, used  int64
+		share      float64
+		wantIn     time.Duration
+		wantLimit  int64
+		noDeadline bool
+	}{
+		{now.Add(10 * time.Second), 0, 0, 0.4, 4 * time.Second, 0, false},
+		{time.Time{}, 1000, 200, 0.5, 0, 400, true},
+		{now.Add(time.Second), 1000, 1000, 0.5, 500 * time.Millisecond, 1, false},
+	} {
+		b := shareOf(now, tc.deadline, tc.max, tc.used, tc.share)
+		if tc.noDeadline != b.deadline.IsZero() || (!tc.noDeadline && b.deadline.Sub(now) != tc.wantIn) {
+			t.Errorf("%+v: deadline %v", tc, b.deadline)
+		}
+		if b.limit != tc.wantLimit {
+			t.Errorf("%+v: limit %d, want %d", tc, b.limit, tc.wantLimit)
+		}
+	}
+}
