@@ -16,9 +16,9 @@ type beamer interface {
 }
 
 // beamPlan is how a game's beam search is run: share of the budget goes to
-// beams of the widths in turn (starting again from the first when they are
-// all spent), each stage's search from one position of the beam stopping
-// after closure positions.
+// beams of the widths in turn (then of the last doubled, see beamWidth),
+// each stage's search from one position of the beam stopping after
+// closure positions.
 type beamPlan struct {
 	share   float64
 	widths  []int
@@ -86,7 +86,7 @@ func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, b
 	sv.pseen.reset(b.maxSeen)
 	bs := &beamSearch{sv: sv, ctx: sv.ctx, score: bm, b: b, seen: sv.pseen}
 	for i := 0; ; i++ {
-		w := plan.widths[i%len(plan.widths)]
+		w := beamWidth(plan.widths, i)
 		bs.cut = false
 		line, out := bs.run(s, w, plan.closure)
 		if out == Won {
@@ -98,6 +98,20 @@ func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, b
 			return nil, false
 		}
 	}
+}
+
+// beamWidth returns the width of beam i (from 0): the plan's widths, then
+// (a beam being the same each time it is run) the last doubled again and
+// again.
+func beamWidth(widths []int, i int) int {
+	if i < len(widths) {
+		return widths[i]
+	}
+	w := widths[len(widths)-1]
+	for j := len(widths); j <= i && w < 1<<30; j++ {
+		w *= 2
+	}
+	return w
 }
 
 // run is one beam of width w from s: Won with the line, Lost when the beam

@@ -75,3 +75,16 @@ func TestShareOf(t *testing.T) {
 		}
 	}
 }
+
+// TestBeamWidth checks the widths of the beams in turn.
+func TestBeamWidth(t *testing.T) {
+	widths := []int{10, 20, 40}
+	for i, want := range []int{10, 20, 40, 80, 160, 320} {
+		if got := beamWidth(widths, i); got != want {
+			t.Errorf("beam %d: width %d, want %d", i, got, want)
+		}
+	}
+	if got := beamWidth(widths, 100); got < 1<<30 || got >= 1<<31 {
+		t.Errorf("beam 100: width %d, want it to stop doubling past 2^30", got)
+	}
+}
