@@ -280,17 +280,24 @@ func TestSeenSetGenerations(t *testing.T) {
 	}
 }
 
-func BenchmarkSolveLeCadran(b *testing.B) { benchSolve(b, "le-cadran", nil) }
+func BenchmarkSolveLeCadran(b *testing.B) { benchSolve(b, "le-cadran", nil, Options{}) }
+
+// BenchmarkSolveLeCadranDepthFirst is BenchmarkSolveLeCadran without the
+// beam search: the speed of the probes and the exhaustive search alone.
+func BenchmarkSolveLeCadranDepthFirst(b *testing.B) {
+	benchSolve(b, "le-cadran", nil, Options{NoBeam: true})
+}
 
 // BenchmarkSolveSalicLaw solves four deals that 2 s leave undecided.
 func BenchmarkSolveSalicLaw(b *testing.B) {
-	benchSolve(b, "salic-law", []uint64{50, 51, 53, 61})
+	benchSolve(b, "salic-law", []uint64{50, 51, 53, 61}, Options{})
 }
 
 // benchSolve solves deals of a game in turn (seeds, or deals 1–8 when nil)
-// at 1 M positions each (the probes included, as the stats run does) and
-// reports positions per second of search and per second of CPU time.
-func benchSolve(b *testing.B, game string, seeds []uint64) {
+// at 1 M positions each (the beams and probes included, as the stats run
+// does, unless o turns them off) and reports positions per second of
+// search and per second of CPU time.
+func benchSolve(b *testing.B, game string, seeds []uint64, o Options) {
 	v, err := engine.Lookup(game)
 	if err != nil {
 		b.Fatal(err)
@@ -304,7 +311,8 @@ func benchSolve(b *testing.B, game string, seeds []uint64) {
 	cpu0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		s := engine.NewDeal(v, seeds[i%len(seeds)], 0)
-		r := sv.Solve(s, Options{MaxNodes: 1 << 20})
+		o.MaxNodes = 1 << 20
+		r := sv.Solve(s, o)
 		nodes += r.Nodes
 		el += r.Elapsed
 	}

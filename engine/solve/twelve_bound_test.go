@@ -281,4 +281,4 @@ func (b *twBoundRef) stuck(g *twelveCtx, x engine.Card) bool {
 
 // BenchmarkSolveNewPlaces solves deals 1–8 of new-places at 1 M positions
 // each (the probes included, as the stats run does).
-func BenchmarkSolveNewPlaces(b *testing.B) { benchSolve(b, "new-places", nil) }
+func BenchmarkSolveNewPlaces(b *testing.B) { benchSolve(b, "new-places", nil, Options{}) }
