@@ -86,13 +86,7 @@ func newState(v *Variant, seed uint64, o Options) *State {
 
 // Clone returns an independent copy of s without its undo history.
 func (s *State) Clone() *State {
-	c := newState(s.V, s.Seed, s.Options)
-	for i := range s.Piles {
-		c.Piles[i].Cards = append(c.Piles[i].Cards, s.Piles[i].Cards...)
-		c.Piles[i].Down = s.Piles[i].Down
-	}
-	c.Vars = s.Vars
-	return c
+	return s.CloneInto(newState(s.V, s.Seed, s.Options))
 }
 
 // CloneInto makes dst an independent copy of s without its undo history,

@@ -48,7 +48,7 @@ type beamSearch struct {
 	// tree, so that a candidate costs the same whatever its depth).
 	cands []beamCand
 	path  []engine.Move
-	moves [][]engine.Move // per depth of the stage's search
+	moves [][]engine.Move // the ordered moves per depth of the stage's search
 	beam  []beamNode
 	next  []beamNode
 	spare []*engine.State // states of an earlier beam, for reuse
@@ -189,16 +189,10 @@ func (bs *beamSearch) visit(s *engine.State, from, parent int32, move engine.Mov
 // stageMoves returns the moves of s within the stage (no Action), the
 // safe move alone when there is one, in the game's order.
 func (bs *beamSearch) stageMoves(s *engine.State, depth int) []engine.Move {
-	for len(bs.moves) <= depth+1 {
+	for len(bs.moves) <= depth {
 		bs.moves = append(bs.moves, nil)
 	}
-	var all []engine.Move
-	if bs.sv.gen != nil {
-		all = bs.sv.gen.moves(s, bs.moves[depth+1][:0])
-		bs.moves[depth+1] = all
-	} else {
-		all = s.Moves()
-	}
+	all := bs.sv.listMoves(s)
 	if m, ok := bs.ctx.safe(s, all); ok {
 		if m.Action != 0 {
 			return nil
@@ -275,17 +269,7 @@ func (bs *beamSearch) pathTo(i int32) []engine.Move {
 
 // stageMove returns the move with an Action that s allows (the deal).
 func (bs *beamSearch) stageMove(s *engine.State) (engine.Move, bool) {
-	if len(bs.moves) == 0 {
-		bs.moves = append(bs.moves, nil)
-	}
-	var all []engine.Move
-	if bs.sv.gen != nil {
-		all = bs.sv.gen.moves(s, bs.moves[0][:0])
-		bs.moves[0] = all
-	} else {
-		all = s.Moves()
-	}
-	for _, m := range all {
+	for _, m := range bs.sv.listMoves(s) {
 		if m.Action != 0 {
 			return m, true
 		}

@@ -158,9 +158,9 @@ func Solve(s *engine.State, o Options) Result {
 // With a budget (Budget or MaxNodes) the search has two phases, three for
 // a game with a beam search (beamer), which runs first on the share of the
 // budget its plan gives and looks for a win only (see beamSearch). The
-// next (ProbeShare of the budget left, 30% by default) looks for a win only: short
-// depth-first probes, with node limits in the Luby sequence (restarts) and
-// each its own visited set, whose move order is the game's order
+// next (ProbeShare of the budget left, 30% by default) looks for a win
+// only: short depth-first probes, with node limits in the Luby sequence
+// (restarts) and each its own visited set, whose move order is the game's order
 // perturbed at random (seeded by the deal, so results repeat). A probe that
 // finds a win ends the search; a probe that exhausts the reachable space
 // within its limit, with its visited set never full, has proved the deal
@@ -554,13 +554,7 @@ func (sv *Solver) dominated(s *engine.State, dm dominator, seen *seenSet) bool {
 // safe automatic move, when the variant has one, is the frame's only move.
 // A position without moves still gets a frame, popped (and undone) next.
 func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool, off uint32) {
-	var moves []engine.Move
-	if sv.gen != nil {
-		sv.mbuf = sv.gen.moves(s, sv.mbuf[:0])
-		moves = sv.mbuf
-	} else {
-		moves = s.Moves()
-	}
+	moves := sv.listMoves(s)
 	start := int32(len(sv.buf))
 	if !o.NoSafe {
 		if m, ok := ctx.safe(s, moves); ok {
@@ -574,6 +568,16 @@ func (sv *Solver) push(s *engine.State, ctx gameCtx, o Options, keep bool, off u
 		perturb(sv.buf[start:], sv.rng, sv.shift)
 	}
 	sv.frames = append(sv.frames, frame{start: start, end: int32(len(sv.buf)), next: start, keep: keep, off: off})
+}
+
+// listMoves returns the moves of s: the game's own generator's (in
+// sv.mbuf, valid until the next call), or the engine's.
+func (sv *Solver) listMoves(s *engine.State) []engine.Move {
+	if sv.gen != nil {
+		sv.mbuf = sv.gen.moves(s, sv.mbuf[:0])
+		return sv.mbuf
+	}
+	return s.Moves()
 }
 
 // perturb reorders ms at random but close to their order: each place in
