@@ -16,13 +16,19 @@ type beamer interface {
 }
 
 // beamPlan is how a game's beam search is run: share of the budget goes to
-// beams of the widths in turn (then of the last doubled, see beamWidth),
-// each stage's search from one position of the beam stopping after
-// closure positions.
+// beams of the widths in turn, each width run repeat times (then the last
+// width doubled, see beamWidth), each stage's search from one position of
+// the beam stopping after closure positions. Every beam but the first adds
+// to each position's score a random number below noise (drawn from a
+// generator seeded by the deal and the beam's number, so runs repeat), so
+// that two beams of one width keep different positions where the score
+// hardly tells them apart.
 type beamPlan struct {
 	share   float64
 	widths  []int
+	repeat  int
 	closure int
+	noise   int
 }
 
 // beamSearch looks for a win only, stage by stage: the beam is up to width
@@ -58,6 +64,10 @@ type beamSearch struct {
 	// cut is set when a beam dropped a position: a stage's search ran out
 	// of its positions, or more candidates were left than the width.
 	cut bool
+	// noise is the bound of the random number added to each score (0:
+	// none), drawn from rng.
+	noise int
+	rng   *engine.Rand
 }
 
 // beamNode is a position at the start of a stage and the line to it.
@@ -78,17 +88,9 @@ type beamCand struct {
 // the winning line of the first that finds one.
 func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, bool) {
 	plan := bm.beamPlan()
-	if sv.pseen == nil {
-		sv.pseen = newSeenSet(b.maxSeen)
-	}
-	// The probes' visited set, which each probe empties (see Solve); each
-	// stage here forgets the one before with a new generation.
-	sv.pseen.reset(b.maxSeen)
-	bs := &beamSearch{sv: sv, ctx: sv.ctx, score: bm, b: b, seen: sv.pseen}
+	bs := sv.newBeamSearch(bm, b)
 	for i := 0; ; i++ {
-		w := beamWidth(plan.widths, i)
-		bs.cut = false
-		line, out := bs.run(s, w, plan.closure)
+		line, out := bs.runBeam(s, plan, i)
 		if out == Won {
 			return line, true
 		}
@@ -100,10 +102,36 @@ func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, b
 	}
 }
 
-// beamWidth returns the width of beam i (from 0): the plan's widths, then
-// (a beam being the same each time it is run) the last doubled again and
-// again.
-func beamWidth(widths []int, i int) int {
+// newBeamSearch returns a beam search within budget b that scores
+// positions with bm.
+func (sv *Solver) newBeamSearch(bm beamer, b *budget) *beamSearch {
+	if sv.pseen == nil {
+		sv.pseen = newSeenSet(b.maxSeen)
+	}
+	// The probes' visited set, which each probe empties (see Solve); each
+	// stage here forgets the one before with a new generation.
+	sv.pseen.reset(b.maxSeen)
+	return &beamSearch{sv: sv, ctx: sv.ctx, score: bm, b: b, seen: sv.pseen}
+}
+
+// runBeam runs beam i (from 0) of plan from s: its width, and the noise of
+// its scores (none for the first beam), from a generator seeded by the
+// deal and i.
+func (bs *beamSearch) runBeam(s *engine.State, plan beamPlan, i int) ([]engine.Move, string) {
+	bs.noise = 0
+	if i > 0 && plan.noise > 0 {
+		bs.noise = plan.noise
+		bs.rng = engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + uint64(i))
+	}
+	bs.cut = false
+	return bs.run(s, beamWidth(plan.widths, plan.repeat, i), plan.closure)
+}
+
+// beamWidth returns the width of beam i (from 0): the plan's widths, each
+// repeat times (at least once), then the last doubled again and again
+// (repeat times each).
+func beamWidth(widths []int, repeat, i int) int {
+	i /= max(repeat, 1)
 	if i < len(widths) {
 		return widths[i]
 	}
@@ -166,7 +194,11 @@ func (bs *beamSearch) visit(s *engine.State, from, parent int32, move engine.Mov
 	}
 	bs.sv.progress = max(bs.sv.progress, bs.sv.onFoundations(s))
 	me := int32(len(bs.cands))
-	bs.cands = append(bs.cands, beamCand{from: from, parent: parent, move: move, score: int32(bs.score.beamScore(s))})
+	score := bs.score.beamScore(s)
+	if bs.noise > 0 {
+		score += bs.rng.Intn(bs.noise)
+	}
+	bs.cands = append(bs.cands, beamCand{from: from, parent: parent, move: move, score: int32(score)})
 	depth := len(bs.path)
 	ms := bs.stageMoves(s, depth)
 	for _, m := range ms {
@@ -213,7 +245,14 @@ func (bs *beamSearch) advance(w int) {
 	for i := range bs.cands {
 		bs.order = append(bs.order, int32(i))
 	}
-	slices.SortStableFunc(bs.order, func(x, y int32) int { return int(bs.cands[y].score - bs.cands[x].score) })
+	// Ties go in the order met: a stable sort's order, from the faster
+	// unstable one.
+	slices.SortFunc(bs.order, func(x, y int32) int {
+		if d := bs.cands[y].score - bs.cands[x].score; d != 0 {
+			return int(d)
+		}
+		return int(x - y)
+	})
 	bs.seen.nextGen()
 	bs.next = bs.next[:0]
 	for _, i := range bs.order {

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -78,13 +79,69 @@ func TestShareOf(t *testing.T) {
 
 // TestBeamWidth checks the widths of the beams in turn.
 func TestBeamWidth(t *testing.T) {
-	widths := []int{10, 20, 40}
-	for i, want := range []int{10, 20, 40, 80, 160, 320} {
-		if got := beamWidth(widths, i); got != want {
-			t.Errorf("beam %d: width %d, want %d", i, got, want)
+	for _, tc := range []struct {
+		widths []int
+		repeat int
+		want   []int
+	}{
+		{[]int{10, 20, 40}, 1, []int{10, 20, 40, 80, 160, 320}},
+		{[]int{10, 20, 40}, 0, []int{10, 20, 40, 80}},
+		{[]int{10, 20}, 2, []int{10, 10, 20, 20, 40, 40, 80}},
+		{[]int{5}, 3, []int{5, 5, 5, 10, 10, 10, 20}},
+	} {
+		for i, want := range tc.want {
+			if got := beamWidth(tc.widths, tc.repeat, i); got != want {
+				t.Errorf("widths %v × %d, beam %d: width %d, want %d", tc.widths, tc.repeat, i, got, want)
+			}
 		}
 	}
-	if got := beamWidth(widths, 100); got < 1<<30 || got >= 1<<31 {
+	if got := beamWidth([]int{10, 20, 40}, 1, 100); got < 1<<30 || got >= 1<<31 {
 		t.Errorf("beam 100: width %d, want it to stop doubling past 2^30", got)
 	}
+}
+
+// TestBeamNoise checks the beams' noise on le-cadran deals that the first
+// beam of width 10 (no noise) does not win and the second, of the same
+// width with noise, does: without noise the second beam repeats the first
+// position for position, and with noise it wins again with the same line
+// when run again (the noise is seeded by the deal and the beam).
+func TestBeamNoise(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	for _, seed := range []uint64{6, 21} {
+		s := engine.NewDeal(v, seed, 0)
+		noisy := beamPlan{widths: []int{10}, repeat: 2, closure: 1000, noise: 100}
+		quiet := noisy
+		quiet.noise = 0
+		first, firstNodes := runBeamAlone(v, s, quiet, 0)
+		if first != nil {
+			t.Fatalf("deal %d: the first beam wins; the test needs a deal it does not", seed)
+		}
+		if line, n := runBeamAlone(v, s, quiet, 1); line != nil || n != firstNodes {
+			t.Errorf("deal %d: without noise the second beam took %d positions (won %v), the first %d",
+				seed, n, line != nil, firstNodes)
+		}
+		line, n := runBeamAlone(v, s, noisy, 1)
+		if line == nil {
+			t.Fatalf("deal %d: the noisy second beam does not win (%d positions)", seed, n)
+		}
+		if !replay(t, v, seed, 0, line) {
+			t.Errorf("deal %d: the noisy beam's line does not win", seed)
+		}
+		if again, _ := runBeamAlone(v, s, noisy, 1); !slices.Equal(again, line) {
+			t.Errorf("deal %d: the noisy beam does not repeat", seed)
+		}
+	}
+}
+
+// runBeamAlone runs beam i of plan from s with a new solver and returns
+// its winning line (nil when it does not win) and the positions it took.
+func runBeamAlone(v *engine.Variant, s *engine.State, plan beamPlan, i int) ([]engine.Move, int64) {
+	sv := New(v)
+	sv.ctx.start(s)
+	b := budget{maxSeen: DefaultMaxSeen}
+	line, out := sv.newBeamSearch(sv.ctx.(beamer), &b).runBeam(s, plan, i)
+	if out != Won {
+		line = nil
+	}
+	return line, b.nodes
 }

@@ -29,9 +29,12 @@
 // the best-scored positions of each stage (by a score of the game's), the
 // positions the stage's other moves reach are searched, and the best of
 // them, dealt on, make the next stage's beam; beams of growing width are
-// run in turn. A depth-first search spends nearly all its positions under
-// the last deals of one line; a beam spreads them over the choices made
-// before each deal. It answers Won or nothing.
+// run in turn, and a game's plan may run each width more than once, with
+// random noise (seeded by the deal) added to the scores of all beams but
+// the first, so that beams of one width keep different positions where the
+// score hardly tells them apart. A depth-first search spends nearly all
+// its positions under the last deals of one line; a beam spreads them over
+// the choices made before each deal. It answers Won or nothing.
 //
 // Outcomes: Won (Result.Moves is a winning line that State.Play replays to
 // a win), Lost (the whole reachable space was searched: a proof that no win

@@ -490,10 +490,13 @@ var lcProbeShift = 2
 
 // beamScore rates a position for the beam search (see beamSearch): a card
 // on a foundation counts most, then a lane, a card lying on its own
-// marriage base (the next card up of its suit), less a card lying above a
-// lower card of its suit in a column (one of them must move before the
-// lower card can go up) and a card of the talon. The weights are a first
-// guess; trials of others did no better (see beamPlan).
+// marriage base (the next card up of its suit), less a card lying under a
+// higher card of its suit in a column or the talon (the higher card must
+// move before it can go up; lcBuried) and a card of the talon. The weights
+// are a first guess; trials of others did no better (see beamPlan). The
+// talon's buried cards were added with the beams' noise: beams alone at
+// 1.5 M positions won 20 of deals 1–40 with both, 18 with the noise alone,
+// 17 with neither.
 func (g *leCadran) beamScore(s *engine.State) int {
 	score := 0
 	for f := lcFound; f < lcFound+8; f++ {
@@ -505,19 +508,32 @@ func (g *leCadran) beamScore(s *engine.State) int {
 			score += lcLaneWeight
 			continue
 		}
-		for i, c := range cs {
-			if i > 0 && c+4 == cs[i-1] {
+		for i := 1; i < len(cs); i++ {
+			if cs[i]+4 == cs[i-1] {
 				score += lcRunWeight
 			}
-			for _, d := range cs[i+1:] {
-				if d.Suit() == c.Suit() && d.Rank() > c.Rank() {
-					score -= lcAboveWeight
-					break
-				}
-			}
+		}
+		score -= lcAboveWeight * lcBuried(cs)
+	}
+	t := s.Piles[lcTalon].Cards
+	return score - lcAboveWeight*lcBuried(t) - lcTalonWeight*len(t)
+}
+
+// lcBuried counts the cards of pile cs (bottom first) that lie under a
+// higher card of their suit.
+func lcBuried(cs []engine.Card) int {
+	var above [4]engine.Rank // the highest rank of each suit above
+	n := 0
+	for i := len(cs) - 1; i >= 0; i-- {
+		c := cs[i]
+		su, r := c.Suit(), c.Rank()
+		if above[su] > r {
+			n++
+		} else {
+			above[su] = r
 		}
 	}
-	return score - lcTalonWeight*len(s.Piles[lcTalon].Cards)
+	return n
 }
 
 // The weights of beamScore (variables so that experiments can vary them).
@@ -529,23 +545,36 @@ var (
 	lcTalonWeight = 8
 )
 
-// beamPlan: most of the budget for beams of doubling widths, narrow first,
-// each stage's search from a position of the beam stopping after 1000
-// positions. Found by trial on deals 1–120, beams alone at 2 M positions:
-// widths 100, 200, 50, 400 with 3000 positions won 33 deals; 50 to 400
-// with 1500, 36; 25 to 800 with 1000, 38; 10 to 1280 with 1000, 41 (so did
-// 5 to 2560, and 10 to 1280 with 500). The weights of beamScore mattered
-// less (a lane at 120, a card above a lower one at 20, a talon card at 16:
-// 31 to 33). With the whole search at 5 s, a share of 0.6 won 46 of the
-// 120 deals and 0.4 won 45; before the beam, 29 (deals 2 and 10, for
-// instance, were left undecided at 30 s).
+// beamPlan: 45% of the budget for beams of doubling widths, narrow first,
+// two beams of each width, the second with noise of one foundation card's
+// weight (beams of width 10 often reach the end of the pack in a few
+// thousand positions, so many beams fit), each stage's search from a
+// position of the beam stopping after 1000 positions.
+//
+// Found by trial. Without noise, on deals 1–120, beams alone at 2 M
+// positions: widths 100, 200, 50, 400 with 3000 positions won 33 deals; 50
+// to 400 with 1500, 36; 25 to 800 with 1000, 38; 10 to 1280 with 1000, 41
+// (so did 5 to 2560, and 10 to 1280 with 500); twice the positions won
+// little more (deals 1–40: 18 at 2 M, 19 at 4 M). With noise, beams alone
+// at 1.5 M positions: deals 1–40, 20 won against 17 without (noise 250: 18;
+// each width three times: 20; a fixed width of 40 with noise 40: 13;
+// stages of 500 positions: 19; the stages' move order perturbed too: 23
+// instead of 25 on deals 41–120); deals 41–120, 25 against 23. The whole
+// search at 5 s on deals 121–200: 36 won and 3 lost before the noise, 39
+// and 3 with it at a share of 0.6; at 0.3 and 0.45, 38 and 4 (deal 125
+// needs the exhaustive search's time, deal 141 the beams'); at 0.8, 39 and
+// 2. The share of 0.45 decides as many and leaves more of the budget to
+// the faster depth-first search.
 func (g *leCadran) beamPlan() beamPlan {
-	return beamPlan{share: lcBeamShare, widths: lcBeamWidths, closure: lcBeamClosure}
+	return beamPlan{share: lcBeamShare, widths: lcBeamWidths, repeat: lcBeamRepeat,
+		closure: lcBeamClosure, noise: lcBeamNoise}
 }
 
 // The beam plan (variables so that experiments can vary them).
 var (
-	lcBeamShare   = 0.6
+	lcBeamShare   = 0.45
 	lcBeamWidths  = []int{10, 20, 40, 80, 160, 320, 640, 1280}
+	lcBeamRepeat  = 2
 	lcBeamClosure = 1000
+	lcBeamNoise   = 100
 )
