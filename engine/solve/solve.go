@@ -84,6 +84,7 @@ type Solver struct {
 	gen      moveGen      // the game's own move generator, or nil
 	end      endgamer     // the game's own endgame search, or nil (see Solve)
 	pseen    *seenSet     // the probes' visited set
+	bseen    *seenSet     // the beams' visited set (see newBeamSearch)
 	keepLost bool         // the visited set keeps lost positions (acyclicer)
 	rng      *engine.Rand // perturbs the move order in probes
 	line     []engine.Move
