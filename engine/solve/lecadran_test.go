@@ -3,6 +3,7 @@ package solve
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 	"testing"
 
 	"pasyans/engine"
@@ -215,4 +216,43 @@ func lcKeyDirect(g *leCadran, s *engine.State) []byte {
 		dst = append(dst, 1)
 	}
 	return dst
+}
+
+// TestLcBuried checks the count of cards lying under a higher card of
+// their suit against the plain scan of every card above each card.
+func TestLcBuried(t *testing.T) {
+	for _, tc := range []struct {
+		pile string // bottom first
+		want int
+	}{
+		{"", 0},
+		{"KS", 0},
+		{"2S KS", 1},    // the two lies under the king
+		{"KS 2S", 0},    // the king lies under the two: not lower
+		{"2S 5H 9S", 1}, // another suit between
+		{"3S 2S 9S", 2},
+		{"5H 5H", 0}, // the same rank does not bury
+		{"AD 2C 3D 4C", 2},
+	} {
+		var cs []engine.Card
+		for _, f := range strings.Fields(tc.pile) {
+			c, err := engine.ParseCard(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, c)
+		}
+		plain := 0
+		for i, c := range cs {
+			for _, d := range cs[i+1:] {
+				if d.Suit() == c.Suit() && d.Rank() > c.Rank() {
+					plain++
+					break
+				}
+			}
+		}
+		if got := lcBuried(cs); got != tc.want || plain != tc.want {
+			t.Errorf("%q: lcBuried %d, plain scan %d, want %d", tc.pile, got, plain, tc.want)
+		}
+	}
 }
