@@ -125,7 +125,7 @@ func (bs *beamSearch) runBeam(s *engine.State, plan beamPlan, i int) ([]engine.M
 	bs.noise = 0
 	if i > 0 && plan.noise > 0 {
 		bs.noise = plan.noise
-		bs.rng = engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + uint64(i))
+		bs.rng = dealRand(s, uint64(i))
 	}
 	bs.cut = false
 	return bs.run(s, beamWidth(plan.widths, plan.repeat, i), plan.closure)

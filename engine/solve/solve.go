@@ -256,7 +256,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			sv.pseen.hashTail(tail) // before its reset for each probe
 			pseen = sv.pseen        // emptied for each probe
 		}
-		rng := engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + 1)
+		rng := dealRand(s, 1)
 		sv.rng = rng
 		for i := 1; ; i++ {
 			limit := unit * luby(i)
@@ -310,6 +310,12 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	res.Progress = sv.progressOf(out)
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// dealRand returns the random generator of a search phase from s: seeded
+// by the deal and the phase's salt, so that a search repeats.
+func dealRand(s *engine.State, salt uint64) *engine.Rand {
+	return engine.NewRand(s.Seed*0x9E3779B97F4A7C15 + salt)
 }
 
 // progressOf returns Result.Progress for a search that ended in out.
