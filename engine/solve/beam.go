@@ -60,7 +60,7 @@ type beamSearch struct {
 	spare []*engine.State // states of an earlier beam, for reuse
 	won   []engine.Move
 	key   []byte
-	order []int32 // the candidates, best first (see advance)
+	order []uint64 // the candidates, best first (see advance)
 	// cut is set when a beam dropped a position: a stage's search ran out
 	// of its positions, or more candidates were left than the width.
 	cut bool
@@ -246,20 +246,14 @@ func (bs *beamSearch) stageMoves(s *engine.State, depth int) []engine.Move {
 // candidate whose stage move is not legal (the pack is out) ends there.
 func (bs *beamSearch) advance(w int) {
 	bs.order = bs.order[:0]
-	for i := range bs.cands {
-		bs.order = append(bs.order, int32(i))
+	for i, c := range bs.cands {
+		bs.order = append(bs.order, candOrder(c.score, int32(i)))
 	}
-	// Ties go in the order met: a stable sort's order, from the faster
-	// unstable one.
-	slices.SortFunc(bs.order, func(x, y int32) int {
-		if d := bs.cands[y].score - bs.cands[x].score; d != 0 {
-			return int(d)
-		}
-		return int(x - y)
-	})
+	slices.Sort(bs.order)
 	bs.seen.reset(bs.b.maxSeen)
 	bs.next = bs.next[:0]
-	for _, i := range bs.order {
+	for _, o := range bs.order {
+		i := int32(uint32(o))
 		if len(bs.next) == w {
 			bs.cut = true
 			break
@@ -288,6 +282,15 @@ func (bs *beamSearch) advance(w int) {
 		bs.spare = append(bs.spare, n.s)
 	}
 	bs.beam, bs.next = bs.next, bs.beam
+}
+
+// candOrder packs a candidate's score and index into a number that sorts
+// the candidates best first, ties in the order met (index first): the
+// score, its sign bit flipped and all its bits inverted, above the index.
+// (A plain sort of numbers, not a sort by a comparison function, which
+// took a third of advance's time.)
+func candOrder(score, i int32) uint64 {
+	return uint64(^(uint32(score) ^ 1<<31))<<32 | uint64(uint32(i))
 }
 
 // spareState returns a state to reuse, or nil.

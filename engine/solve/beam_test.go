@@ -145,3 +145,35 @@ func runBeamAlone(v *engine.Variant, s *engine.State, plan beamPlan, i int) ([]e
 	}
 	return line, b.nodes
 }
+
+// TestCandOrder checks that sorting candOrder's numbers orders candidates
+// as the comparison they replace does: by score, highest first, then by
+// index, on scores of both signs and the extremes.
+func TestCandOrder(t *testing.T) {
+	scores := []int32{0, 1, -1, 100, -100, 1 << 30, -1 << 31, 1<<31 - 1, 7, 7, -7, 0}
+	rng := engine.NewRand(3)
+	for i := 0; i < 200; i++ {
+		scores = append(scores, int32(rng.Intn(2000))-1000)
+	}
+	var got []uint64
+	want := make([]int32, len(scores))
+	for i, sc := range scores {
+		got = append(got, candOrder(sc, int32(i)))
+		want[i] = int32(i)
+	}
+	slices.Sort(got)
+	slices.SortFunc(want, func(x, y int32) int {
+		if scores[x] != scores[y] {
+			if scores[x] > scores[y] {
+				return -1
+			}
+			return 1
+		}
+		return int(x - y)
+	})
+	for k, o := range got {
+		if i := int32(uint32(o)); i != want[k] {
+			t.Fatalf("place %d: candidate %d (score %d), want %d (score %d)", k, i, scores[i], want[k], scores[want[k]])
+		}
+	}
+}

@@ -162,7 +162,8 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 		bottoms |= 1 << c
 	}
 	at := len(dst)
-	dst = slices.Grow(dst, total)[:at+total]
+	end := at + total
+	dst = slices.Grow(dst, total+keySlack)[:end+keySlack]
 	for ; bottoms != 0; bottoms &= bottoms - 1 {
 		i := head[bits.TrailingZeros64(bottoms)]
 		if next[i] < 0 {
@@ -186,7 +187,7 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 		dst[at] = 0xFF
 		at++
 	}
-	return dst
+	return dst[:end]
 }
 
 // pilesSortedByHeads is appendPilesSorted for piles of any card values:
@@ -204,21 +205,39 @@ func pilesSortedByHeads(dst []byte, piles []engine.Pile) []byte {
 		idx[j] = int8(i)
 	}
 	at := len(dst)
-	dst = slices.Grow(dst, total)[:at+total]
+	end := at + total
+	dst = slices.Grow(dst, total+keySlack)[:end+keySlack]
 	for _, i := range idx[:len(piles)] {
 		at = putPile(dst, at, piles[i].Cards)
 	}
-	return dst
+	return dst[:end]
 }
 
 // putPile writes the cards cs and 0xFF into dst at at, and returns where
-// it stopped.
+// it stopped. A pile of up to 16 cards whose slice has room for 8 or 16
+// is copied as one or two 8-byte words, read past its length up to its
+// capacity (which the slice allows) and written past its 0xFF, so dst
+// needs keySlack bytes after the key (the next pile's, or nothing's, which
+// the caller cuts off): a call of memmove per pile was a third of the
+// time of le-cadran's key.
 func putPile(dst []byte, at int, cs []engine.Card) int {
-	out := dst[at : at+len(cs)+1]
-	copy(out, cardBytes(cs))
-	out[len(cs)] = 0xFF
-	return at + len(cs) + 1
+	n := len(cs)
+	switch {
+	case n <= 8 && cap(cs) >= 8:
+		binary.LittleEndian.PutUint64(dst[at:], binary.LittleEndian.Uint64(cardBytes(cs[:8])))
+	case n <= 16 && cap(cs) >= 16:
+		b := cardBytes(cs[:16])
+		binary.LittleEndian.PutUint64(dst[at:], binary.LittleEndian.Uint64(b))
+		binary.LittleEndian.PutUint64(dst[at+8:], binary.LittleEndian.Uint64(b[8:]))
+	default:
+		copy(dst[at:], cardBytes(cs))
+	}
+	dst[at+n] = 0xFF
+	return at + n + 1
 }
+
+// keySlack is the room putPile may write past a key's end.
+const keySlack = 16
 
 // pileBefore is the order of appendPilesSorted: by pileHead, then, on a
 // tie, by pileLess.

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"pasyans/engine"
@@ -27,15 +28,22 @@ func TestPilesSortedBytes(t *testing.T) {
 	}
 	v, _ := engine.Lookup("constitution")
 	onPlayouts(t, v, nil, 20, func(s *engine.State) { check(s, 0, 8) })
-	// Piles over two cards: equal heads, prefixes, empties.
+	v, _ = engine.Lookup("le-cadran")
+	onPlayouts(t, v, nil, 20, func(s *engine.State) { check(s, lcCols, 10) })
+	// Piles over two cards: equal heads, prefixes, empties; up to 24
+	// cards, some with no room past their length (putPile copies words
+	// only within a slice's capacity).
 	v, _ = engine.Lookup("new-places")
 	s := engine.NewDeal(v, 1, 0)
 	rng := engine.NewRand(5)
 	for i := 0; i < 20000; i++ {
 		for p := twTab; p < twTab+12; p++ {
 			cs := s.Piles[p].Cards[:0]
-			for j := rng.Intn(12); j > 0; j-- {
+			for j := rng.Intn(25); j > 0; j-- {
 				cs = append(cs, engine.Card(8+rng.Intn(2)))
+			}
+			if rng.Intn(3) == 0 {
+				cs = slices.Clip(cs)
 			}
 			if len(cs) > 0 && rng.Intn(200) == 0 {
 				cs[0] = 70 // no card value: the general sort

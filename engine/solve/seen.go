@@ -13,6 +13,14 @@ import "hash/maphash"
 // doubles (a fifth of the time of a long salic-law search went there), and
 // fresh memory costs page faults. A key never spans two chunks.
 //
+// Epochs. reset empties the table without clearing it: an entry's hash
+// carries in its top byte the epoch (reset's count, 1–255) that wrote
+// it, and an entry of another epoch is an empty slot. The table is
+// cleared only when the epoch wraps around. (The beams empty the set for
+// each stage of a deal, a few thousand positions, while a wide beam's
+// stage grows the table to millions of slots: clearing it every time was
+// a tenth of le-cadran's benchmark.)
+//
 // Generations. Each key's record in the arena starts with the generation
 // that recorded it: nextGen forgets, at no cost, every key recorded before
 // (a probe's restart) except the keys marked lost (markLost), which stay
@@ -20,7 +28,8 @@ import "hash/maphash"
 // generation in place.
 type seenSet struct {
 	seed   maphash.Seed
-	table  []entry // power-of-two size, zero entry = empty
+	table  []entry // power-of-two size, entries of other epochs = empty
+	epoch  uint64  // the current epoch, in the top byte
 	chunks [][]byte
 	cur    int // the chunk being filled
 	n      int
@@ -52,8 +61,9 @@ const (
 // holds the chunk's index above these bits and the place in it below.
 const seenChunkBits = 20
 
-// entry points at one key of the arena; h is the hash with its top bit set
-// so that the zero entry means an empty slot.
+// entry points at one key of the arena; h is the hash with the epoch that
+// wrote it in its top byte, so that the zero entry, and any entry of an
+// earlier epoch, is an empty slot.
 type entry struct {
 	h   uint64
 	off uint32
@@ -66,9 +76,17 @@ func newSeenSet(max int) *seenSet {
 	return t
 }
 
-// reset empties the set, keeping its memory.
+// epochMask is the top byte of a hash, which holds the epoch.
+const epochMask = uint64(0xFF) << 56
+
+// reset empties the set, keeping its memory: a new epoch, the table
+// cleared only when the epochs wrap around.
 func (t *seenSet) reset(max int) {
-	clear(t.table)
+	t.epoch += 1 << 56
+	if t.epoch == 0 {
+		clear(t.table)
+		t.epoch = 1 << 56
+	}
 	for i := range t.chunks {
 		t.chunks[i] = t.chunks[i][:0]
 	}
@@ -93,7 +111,7 @@ func (t *seenSet) nextGen() {
 	}
 	var lost [][]byte // copies: reset reuses the arena
 	for _, e := range t.table {
-		if e.h == 0 {
+		if !t.live(e) {
 			continue
 		}
 		if r := t.record(e.off); getGen(r) == lostGen {
@@ -118,10 +136,13 @@ func (t *seenSet) nextGen() {
 // under another tail would be looked for in the wrong place.
 func (t *seenSet) hashTail(n int) { t.tail = n }
 
-// hash returns the hash of key, its top bit set.
+// hash returns the hash of key, the epoch in its top byte.
 func (t *seenSet) hash(key []byte) uint64 {
-	return maphash.Bytes(t.seed, key[:len(key)-min(t.tail, len(key))]) | 1<<63
+	return maphash.Bytes(t.seed, key[:len(key)-min(t.tail, len(key))])&^epochMask | t.epoch
 }
+
+// live reports whether e holds a key of the current epoch.
+func (t *seenSet) live(e entry) bool { return e.h&epochMask == t.epoch }
 
 // markLost marks the key whose record is at off (from visit) lost.
 func (t *seenSet) markLost(off uint32) {
@@ -187,7 +208,7 @@ func (t *seenSet) lookup(key []byte) int {
 // found, else the empty slot where it goes (linear probing).
 func (t *seenSet) find(key []byte, h uint64) (i uint64, found bool) {
 	mask := uint64(len(t.table) - 1)
-	for i = h & mask; t.table[i].h != 0; i = (i + 1) & mask {
+	for i = h & mask; t.live(t.table[i]); i = (i + 1) & mask {
 		e := &t.table[i]
 		if e.h == h && int(e.n) == len(key) && string(t.record(e.off)[genBytes:genBytes+len(key)]) == string(key) {
 			return i, true
@@ -248,17 +269,17 @@ func (t *seenSet) store(key []byte) (off uint32, ok bool) {
 	return off, true
 }
 
-// grow doubles the table and reinserts every entry.
+// grow doubles the table and reinserts the entries of the epoch.
 func (t *seenSet) grow() {
 	old := t.table
 	t.table = make([]entry, 2*len(old))
 	mask := uint64(len(t.table) - 1)
 	for _, e := range old {
-		if e.h == 0 {
+		if !t.live(e) {
 			continue
 		}
 		i := e.h & mask
-		for t.table[i].h != 0 {
+		for t.live(t.table[i]) {
 			i = (i + 1) & mask
 		}
 		t.table[i] = e

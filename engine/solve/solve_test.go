@@ -137,6 +137,34 @@ func TestSeenSetFullKeys(t *testing.T) {
 	}
 }
 
+// TestSeenSetEpochs empties a set 600 times (the epochs wrap around twice)
+// with rounds of keys of varying counts, so that the table grows in some:
+// after each reset no key of the rounds before is found, and every key of
+// the round is found once recorded.
+func TestSeenSetEpochs(t *testing.T) {
+	st := newSeenSet(1 << 20)
+	key := func(round, i int) []byte {
+		return []byte{byte(i), byte(i >> 8), byte(round % 3)}
+	}
+	for round := 0; round < 600; round++ {
+		st.reset(1 << 20)
+		n := 1 + (round*37)%3000
+		for i := 0; i < n; i++ {
+			if added, _ := st.Add(key(round, i)); !added {
+				t.Fatalf("round %d: key %d found after the reset", round, i)
+			}
+		}
+		for i := 0; i < n; i++ {
+			if added, _ := st.Add(key(round, i)); added {
+				t.Fatalf("round %d: key %d lost", round, i)
+			}
+		}
+		if st.Len() != n {
+			t.Fatalf("round %d: %d keys, want %d", round, st.Len(), n)
+		}
+	}
+}
+
 // TestSeenSetChunks fills several arena chunks with long keys (which
 // never span two chunks), finds them all, and after a reset finds none and
 // stores them again in the kept chunks; a key longer than a chunk is
