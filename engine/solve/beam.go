@@ -290,7 +290,7 @@ func (bs *beamSearch) advance(w int) {
 // (A plain sort of numbers, not a sort by a comparison function, which
 // took a third of advance's time.)
 func candOrder(score, i int32) uint64 {
-	return uint64(^(uint32(score) ^ 1<<31))<<32 | uint64(uint32(i))
+	return uint64(^(uint32(score)^1<<31))<<32 | uint64(uint32(i))
 }
 
 // spareState returns a state to reuse, or nil.
