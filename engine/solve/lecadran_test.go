@@ -137,24 +137,33 @@ func TestLeCadranStuckFixture(t *testing.T) {
 }
 
 // TestLeCadranKeyDirect compares, at the positions of bounded searches,
-// the key with one written the plain way: the foundations' ranks sorted
-// suit by suit, the columns sorted by pilesSortedRef (TestPilesSortedBytes's
+// the key with one written the plain way: the columns sorted by pilesSortedRef (TestPilesSortedBytes's
 // plain version of appendPilesSorted) and the talon's mask matched afresh
 // over the cards turned so far (the key keeps the talon's match from one
-// key to the next). Searches start from the deal and from
-// positions part way through it, so that the talon holds a prefix (t0).
+// key to the next). Positions of one search that share a key must have
+// the same foundations up to their order (the key leaves them out: the
+// cards on them are the cards that are nowhere else). Searches start from
+// the deal and from positions part way through it, so that the talon
+// holds a prefix (t0).
 func TestLeCadranKeyDirect(t *testing.T) {
 	v, _ := engine.Lookup("le-cadran")
 	sv := New(v)
 	g := sv.ctx.(*leCadran)
 	checked := 0
+	var founds map[string]string // key → the foundations' top cards, sorted
 	sv.check = func(s *engine.State, key []byte) {
 		if want := lcKeyDirect(g, s); string(key) != string(want) {
 			t.Fatalf("key %x, written directly %x", key, want)
 		}
+		f := lcFoundTops(s)
+		if prev, ok := founds[string(key)]; ok && prev != f {
+			t.Fatalf("key %x: foundations %x and %x (the key leaves them out as implied)", key, prev, f)
+		}
+		founds[string(key)] = f
 		checked++
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
+		founds = map[string]string{}
 		s := engine.NewDeal(v, seed, 0)
 		rng := engine.NewRand(seed)
 		for n := int(seed % 3 * 15); n > 0; n-- {
@@ -171,19 +180,19 @@ func TestLeCadranKeyDirect(t *testing.T) {
 	}
 }
 
+// lcFoundTops returns the top cards of the foundations, sorted.
+func lcFoundTops(s *engine.State) string {
+	var tops []byte
+	for f := lcFound; f < lcFound+8; f++ {
+		tops = append(tops, byte(s.Piles[f].Top()))
+	}
+	slices.Sort(tops)
+	return string(tops)
+}
+
 // lcKeyDirect writes le-cadran's key as key does, the plain way.
 func lcKeyDirect(g *leCadran, s *engine.State) []byte {
 	var dst []byte
-	for su := engine.Suit(0); su < 4; su++ {
-		ranks := []byte{0, 0}
-		for i := 0; i < 8; i++ {
-			if c := s.Piles[lcFound+i].Top(); c != engine.NoCard && c.Suit() == su {
-				ranks = append(ranks, byte(c.Rank()))
-			}
-		}
-		slices.Sort(ranks)
-		dst = append(dst, ranks[len(ranks)-2:]...)
-	}
 	stock := len(s.Piles[lcStock].Cards)
 	dst = append(dst, byte(stock))
 	talon := s.Piles[lcTalon].Cards
@@ -218,21 +227,25 @@ func lcKeyDirect(g *leCadran, s *engine.State) []byte {
 	return dst
 }
 
-// TestLcBuried checks the count of cards lying under a higher card of
-// their suit against the plain scan of every card above each card.
+// TestLcBuried checks lcRunsBuried: the count of cards lying under a
+// higher card of their suit against the plain scan of every card above
+// each card, and the count of cards lying on their marriage base.
 func TestLcBuried(t *testing.T) {
 	for _, tc := range []struct {
 		pile string // bottom first
 		want int
+		runs int
 	}{
-		{"", 0},
-		{"KS", 0},
-		{"2S KS", 1},    // the two lies under the king
-		{"KS 2S", 0},    // the king lies under the two: not lower
-		{"2S 5H 9S", 1}, // another suit between
-		{"3S 2S 9S", 2},
-		{"5H 5H", 0}, // the same rank does not bury
-		{"AD 2C 3D 4C", 2},
+		{"", 0, 0},
+		{"KS", 0, 0},
+		{"2S KS", 1, 0},    // the two lies under the king
+		{"KS 2S", 0, 0},    // the king lies under the two: not lower
+		{"2S 5H 9S", 1, 0}, // another suit between
+		{"3S 2S 9S", 2, 1}, // the two lies on its three
+		{"5H 5H", 0, 0},    // the same rank does not bury
+		{"AD 2C 3D 4C", 2, 0},
+		{"KH QH JH 9H", 0, 2},
+		{"TC 9C 9D 8C", 0, 1}, // the eight is not on its nine
 	} {
 		var cs []engine.Card
 		for _, f := range strings.Fields(tc.pile) {
@@ -251,8 +264,12 @@ func TestLcBuried(t *testing.T) {
 				}
 			}
 		}
-		if got := lcBuried(cs); got != tc.want || plain != tc.want {
-			t.Errorf("%q: lcBuried %d, plain scan %d, want %d", tc.pile, got, plain, tc.want)
+		runs, got := lcRunsBuried(cs)
+		if got != tc.want || plain != tc.want || lcBuried(cs) != got {
+			t.Errorf("%q: buried %d, lcBuried %d, plain scan %d, want %d", tc.pile, got, lcBuried(cs), plain, tc.want)
+		}
+		if runs != tc.runs {
+			t.Errorf("%q: %d on their marriage base, want %d", tc.pile, runs, tc.runs)
 		}
 	}
 }
