@@ -59,6 +59,8 @@ type beamSearch struct {
 	next  []beamNode
 	spare []*engine.State // states of an earlier beam, for reuse
 	won   []engine.Move
+	segs  []beamSeg
+	lines []engine.Move // the moves of segs
 	key   []byte
 	order []uint64 // the candidates, best first (see advance)
 	// cut is set when a beam dropped a position: a stage's search ran out
@@ -70,10 +72,22 @@ type beamSearch struct {
 	rng   *engine.Rand
 }
 
-// beamNode is a position at the start of a stage and the line to it.
+// beamNode is a position at the start of a stage and the line to it, an
+// index into beamSearch.segs (-1: the start of the beam).
 type beamNode struct {
 	s    *engine.State
-	line []engine.Move
+	line int32
+}
+
+// beamSeg is a piece of the lines of the beams' positions: the moves
+// moves[start:end] of beamSearch.lines, which follow the line of segment
+// prev (-1: none). The positions of a beam share the lines to their
+// common ancestors, so that a line costs its last stage's moves only (a
+// copy of each whole line, up to two hundred moves, was a seventh of
+// advance's time).
+type beamSeg struct {
+	prev       int32
+	start, end int32
 }
 
 // beamCand is a position met in a stage's search (see beamSearch.cands):
@@ -152,14 +166,15 @@ func (bs *beamSearch) run(s *engine.State, w, closure int) ([]engine.Move, strin
 	for _, n := range bs.beam {
 		bs.spare = append(bs.spare, n.s)
 	}
-	bs.beam = append(bs.beam[:0], beamNode{s: s.CloneInto(bs.spareState())})
+	bs.segs, bs.lines = bs.segs[:0], bs.lines[:0]
+	bs.beam = append(bs.beam[:0], beamNode{s: s.CloneInto(bs.spareState()), line: -1})
 	for len(bs.beam) > 0 {
 		bs.seen.reset(bs.b.maxSeen)
 		bs.cands = bs.cands[:0]
 		for i := range bs.beam {
 			out := bs.stage(int32(i), closure)
 			if out == Won {
-				return slices.Concat(bs.beam[i].line, bs.won), Won
+				return append(bs.lineOf(bs.beam[i].line), bs.won...), Won
 			}
 			if out == Unknown {
 				return nil, Unknown
@@ -276,7 +291,10 @@ func (bs *beamSearch) advance(w int) {
 			bs.spare = append(bs.spare, s)
 			continue
 		}
-		bs.next = append(bs.next, beamNode{s: s, line: slices.Concat(f.line, path, []engine.Move{deal})})
+		start := int32(len(bs.lines))
+		bs.lines = append(append(bs.lines, path...), deal)
+		bs.segs = append(bs.segs, beamSeg{prev: f.line, start: start, end: int32(len(bs.lines))})
+		bs.next = append(bs.next, beamNode{s: s, line: int32(len(bs.segs) - 1)})
 	}
 	for _, n := range bs.beam {
 		bs.spare = append(bs.spare, n.s)
@@ -291,6 +309,20 @@ func (bs *beamSearch) advance(w int) {
 // took a third of advance's time.)
 func candOrder(score, i int32) uint64 {
 	return uint64(^(uint32(score)^1<<31))<<32 | uint64(uint32(i))
+}
+
+// lineOf returns the moves of the line ending with segment i, a new slice.
+func (bs *beamSearch) lineOf(i int32) []engine.Move {
+	var chain []int32
+	for ; i >= 0; i = bs.segs[i].prev {
+		chain = append(chain, i)
+	}
+	var line []engine.Move
+	for k := len(chain) - 1; k >= 0; k-- {
+		sg := bs.segs[chain[k]]
+		line = append(line, bs.lines[sg.start:sg.end]...)
+	}
+	return line
 }
 
 // spareState returns a state to reuse, or nil.
