@@ -202,6 +202,9 @@ func (bs *beamSearch) visit(s *engine.State, from, parent int32, move engine.Mov
 		return Won
 	}
 	bs.key = bs.ctx.key(s, bs.key[:0])
+	if bs.sv.check != nil {
+		bs.sv.check(s, bs.key)
+	}
 	if st, _ := bs.seen.visit(bs.key); st != visitNew {
 		return ""
 	}
