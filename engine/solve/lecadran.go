@@ -456,16 +456,15 @@ func (g *leCadran) moves(s *engine.State, dst []engine.Move) []engine.Move {
 	return dst
 }
 
-// probePlan: no probes; the exhaustive search gets the budget the beams
-// leave. The probes (half of it, the shortest of 5000 positions) were
-// found by trial before the beams (on 180 deals at 2 M positions, 26 won
-// with 5000, 22 with 20000); since the beams, they win no deal the beams
-// and the exhaustive search do not, and their time proves losses: at 5 s
-// per deal on one worker, deals 121–200 gave 39 won and 4 lost without
-// them against 39 and 3 with them, deals 201–300 49 and 4 against 49 and
-// 3 (the same deals won). Options.ProbeShare still runs them, with the
-// shortest probe and the perturbation below.
-func (g *leCadran) probePlan() (float64, int64) { return 0, lcProbeUnit }
+// probePlan: half the budget the beams leave to probes, the shortest of
+// 5000 positions (found by trial before the beams: on 180 deals at 2 M
+// positions, 26 won with 5000, 22 with 20000; 60000 did no better than
+// 20000). Since the beams the probes still win deals that nothing else
+// does: without them, 1000 deals at 5 s gave 443 won and 41 lost against
+// 459 and 34 (17 deals won by the probes alone, 7 more proved lost by the
+// exhaustive search in their time), though deals 121–300 showed no
+// difference in wins.
+func (g *leCadran) probePlan() (float64, int64) { return 0.5, lcProbeUnit }
 
 // lcProbeUnit is the node limit of the shortest probe (a variable so that
 // experiments can vary it).
