@@ -80,8 +80,8 @@ type beamNode struct {
 }
 
 // beamSeg is a piece of the lines of the beams' positions: the moves
-// moves[start:end] of beamSearch.lines, which follow the line of segment
-// prev (-1: none). The positions of a beam share the lines to their
+// lines[start:end] of beamSearch, which follow the line of segment prev
+// (-1: none). The positions of a beam share the lines to their
 // common ancestors, so that a line costs its last stage's moves only (a
 // copy of each whole line, up to two hundred moves, was a seventh of
 // advance's time).
