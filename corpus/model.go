@@ -184,13 +184,16 @@ func (d *Deal) ProvedAfter() int {
 // Stats is the solver's statistics for a game: stats/<game>.yaml, as
 // written by 'pasyans stats -write'.
 type Stats struct {
-	Game            string     `yaml:"game" json:"game"`
-	Options         []string   `yaml:"options" json:"options"`
-	Date            string     `yaml:"date" json:"date"` // YYYY-MM-DD
-	Deals           int        `yaml:"deals" json:"deals"`
-	FirstSeed       uint64     `yaml:"first_seed" json:"first_seed"`
-	Budget          string     `yaml:"budget" json:"budget"` // per deal, a Go duration
-	Workers         int        `yaml:"workers" json:"workers"`
+	Game      string   `yaml:"game" json:"game"`
+	Options   []string `yaml:"options" json:"options"`
+	Date      string   `yaml:"date" json:"date"` // YYYY-MM-DD
+	Deals     int      `yaml:"deals" json:"deals"`
+	FirstSeed uint64   `yaml:"first_seed" json:"first_seed"`
+	Budget    string   `yaml:"budget" json:"budget"` // per deal, a Go duration
+	Workers   int      `yaml:"workers" json:"workers"`
+	// Threads is how many searches ran at once on each deal (pasyans
+	// stats -threads); absent (0) for one.
+	Threads         int        `yaml:"threads,omitempty" json:"threads,omitempty"`
 	Won             int        `yaml:"won" json:"won"`
 	Lost            int        `yaml:"lost" json:"lost"`
 	Unknown         int        `yaml:"unknown" json:"unknown"`

@@ -416,6 +416,9 @@ func (d *pdfDoc) stats(st *corpus.Stats) {
 		"win rate %.1f %% (95 %% Wilson interval %.1f–%.1f %%, undecided deals counted as losses for the lower bound and as wins for the upper).",
 		st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1, st.Budget, st.Won, st.Lost, st.Unknown,
 		st.WinRate*100, st.CI95[0]*100, st.CI95[1]*100)
+	if st.Threads > 1 {
+		text += fmt.Sprintf(" Each deal was searched on %d cores at once (the exhaustive search beside the beams and probes, each with the whole budget).", st.Threads)
+	}
 	extra := fmt.Sprintf("Time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions per second per core; %s.",
 		st.MedianMS, st.P90MS, st.NodesPerSec/1e6, st.Date)
 	if st.UnknownProgress > 0 {

@@ -281,6 +281,11 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 		{pc.t("stats.win_rate"), pct(st.WinRate)},
 		{pc.t("stats.ci95"), pct(st.CI95[0]) + " – " + pct(st.CI95[1])},
 		{pc.t("stats.budget"), st.Budget},
+	}...)
+	if st.Threads > 1 {
+		rows = append(rows, statRow{pc.t("stats.threads"), fmt.Sprint(st.Threads)})
+	}
+	rows = append(rows, []statRow{
 		{pc.t("stats.time"), fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
 		{pc.t("stats.speed"), fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
 		{pc.t("stats.date"), st.Date},

@@ -201,7 +201,7 @@
 //	  -dir folder
 //	    	the built site's folder (default "out/site")
 //
-//	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-json]
+//	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-json]
 //
 //	Solve searches deal N of a game for a winning line: depth-first over
 //	every legal move, with a visited set of canonical positions, the game's
@@ -211,7 +211,10 @@
 //	face-down cards the solver knows the hidden cards: it answers the
 //	open-card problem. -nodes caps the search at N positions, a budget that
 //	does not depend on the machine; with -nodes alone there is no time limit.
-//	Exit status 0 whatever the result.
+//	-threads 2 runs the exhaustive search on a second core from the start,
+//	beside the beams and probes (the games that have them), each with the
+//	whole budget, and stops both when one decides; its answer may then
+//	depend on which finishes first. Exit status 0 whatever the result.
 //
 //	Flags:
 //	  -budget budget
@@ -228,12 +231,14 @@
 //	    	comma-separated option ids of the variant
 //	  -seed number
 //	    	deal number
+//	  -threads int
+//	    	searches at once on the deal (1 or 2) (default 1)
 //
-//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-json] [-write DIR]
+//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-json] [-write DIR]
 //
 //	Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
-//	within the budget, in parallel on K workers (default: one per CPU), and
-//	reports how many were won, proved lost and left unknown, the win rate with
+//	within the budget, in parallel on K workers (default: one per CPU, or
+//	one per T CPUs with -threads T), and reports how many were won, proved lost and left unknown, the win rate with
 //	a 95% Wilson interval in which the unknown deals widen both bounds (the
 //	lower bound counts them as lost, the upper as won), the median and
 //	90th-percentile time per deal and the positions searched per second.
@@ -243,7 +248,9 @@
 //	positions as well, a budget that does not depend on the machine or its
 //	load; with -nodes alone there is no time limit. The deals proved lost and
 //	those left undecided are listed (JSON and the YAML of -write:
-//	lost_seeds, unknown_seeds).
+//	lost_seeds, unknown_seeds). -threads 2 runs two searches at once on each
+//	deal, the exhaustive search beside the beams and probes, each with the
+//	whole budget (see 'pasyans solve'); the figures record it (threads).
 //
 //	Flags:
 //	  -budget budget
@@ -260,8 +267,10 @@
 //	    	positions per deal at most (0: no node cap)
 //	  -options ids
 //	    	comma-separated option ids of the variant
-//	  -workers searches
-//	    	parallel searches (0: one per CPU)
+//	  -threads int
+//	    	searches at once on each deal (1 or 2) (default 1)
+//	  -workers int
+//	    	deals solved at once (0: one per CPU, or per T CPUs with -threads T)
 //	  -write DIR
 //	    	write the figures to DIR/<game>.yaml
 package main

@@ -45,7 +45,7 @@ func solveVariant(game, options string) (*engine.Variant, engine.Options, error)
 func init() {
 	register(&command{
 		name:  "solve",
-		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-json]",
+		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-json]",
 		short: "search a deal for a win or prove it lost",
 		long: `Solve searches deal N of a game for a winning line: depth-first over
 every legal move, with a visited set of canonical positions, the game's
@@ -55,7 +55,10 @@ visited: no win exists) or unknown (the budget ran out). For games with
 face-down cards the solver knows the hidden cards: it answers the
 open-card problem. -nodes caps the search at N positions, a budget that
 does not depend on the machine; with -nodes alone there is no time limit.
-Exit status 0 whatever the result.`,
+-threads 2 runs the exhaustive search on a second core from the start,
+beside the beams and probes (the games that have them), each with the
+whole budget, and stops both when one decides; its answer may then
+depend on which finishes first. Exit status 0 whatever the result.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			seed := fs.Uint64("seed", 0, "deal `number`")
@@ -63,6 +66,7 @@ Exit status 0 whatever the result.`,
 			budget := fs.Duration("budget", 2*time.Second, "time `budget` of the search")
 			nodes := fs.Int64("nodes", 0, "positions to search at most (0: no node cap)")
 			maxSeen := fs.Int("max-seen", solve.DefaultMaxSeen, "cap on the visited set (`positions`)")
+			threads := fs.Int("threads", 1, "searches at once on the deal (1 or 2)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
@@ -73,6 +77,10 @@ Exit status 0 whatever the result.`,
 					return err
 				}
 				bo.MaxSeen = *maxSeen
+				if *threads < 1 || *threads > 2 {
+					return usageError("-threads must be 1 or 2, got %d", *threads)
+				}
+				bo.Threads = *threads
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
 					return err
@@ -88,8 +96,12 @@ Exit status 0 whatever the result.`,
 				if *asJSON {
 					return solveWriteJSON(e.stdout, out)
 				}
-				fmt.Fprintf(e.stdout, "%s seed %d: %s (%d positions in %v, %.2f M/s)\n", v.ID, *seed, r.Outcome,
-					r.Nodes, r.Elapsed.Round(time.Millisecond), float64(r.Nodes)/max(r.Elapsed.Seconds(), 1e-9)/1e6)
+				onThreads := ""
+				if *threads > 1 {
+					onThreads = fmt.Sprintf(" on %d threads", *threads)
+				}
+				fmt.Fprintf(e.stdout, "%s seed %d: %s (%d positions in %v%s, %.2f M/s)\n", v.ID, *seed, r.Outcome,
+					r.Nodes, r.Elapsed.Round(time.Millisecond), onThreads, float64(r.Nodes)/max(r.Elapsed.Seconds(), 1e-9)/1e6)
 				if r.Outcome == solve.Unknown && r.Goal > 0 {
 					fmt.Fprintf(e.stdout, "the search came as near as %d of the %d cards on the foundations\n", r.Progress, r.Goal)
 				}

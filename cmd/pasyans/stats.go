@@ -16,11 +16,11 @@ import (
 func init() {
 	register(&command{
 		name:  "stats",
-		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-json] [-write DIR]",
+		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-json] [-write DIR]",
 		short: "solve many deals and report the win rate",
 		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
-within the budget, in parallel on K workers (default: one per CPU), and
-reports how many were won, proved lost and left unknown, the win rate with
+within the budget, in parallel on K workers (default: one per CPU, or
+one per T CPUs with -threads T), and reports how many were won, proved lost and left unknown, the win rate with
 a 95% Wilson interval in which the unknown deals widen both bounds (the
 lower bound counts them as lost, the upper as won), the median and
 90th-percentile time per deal and the positions searched per second.
@@ -30,7 +30,9 @@ A progress bar is drawn on standard error when it is a terminal.
 positions as well, a budget that does not depend on the machine or its
 load; with -nodes alone there is no time limit. The deals proved lost and
 those left undecided are listed (JSON and the YAML of -write:
-lost_seeds, unknown_seeds).`,
+lost_seeds, unknown_seeds). -threads 2 runs two searches at once on each
+deal, the exhaustive search beside the beams and probes, each with the
+whole budget (see 'pasyans solve'); the figures record it (threads).`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
@@ -38,7 +40,8 @@ lost_seeds, unknown_seeds).`,
 			first := fs.Uint64("first", 1, "`seed` of the first deal")
 			budget := fs.Duration("budget", 2*time.Second, "time `budget` per deal")
 			nodes := fs.Int64("nodes", 0, "positions per deal at most (0: no node cap)")
-			workers := fs.Int("workers", 0, "parallel `searches` (0: one per CPU)")
+			workers := fs.Int("workers", 0, "deals solved at once (0: one per CPU, or per T CPUs with -threads T)")
+			threads := fs.Int("threads", 1, "searches at once on each deal (1 or 2)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
 			return func(e *env, args []string) error {
@@ -55,6 +58,10 @@ lost_seeds, unknown_seeds).`,
 				if *workers < 0 {
 					return usageError("-workers must not be negative, got %d", *workers)
 				}
+				if *threads < 1 || *threads > 2 {
+					return usageError("-threads must be 1 or 2, got %d", *threads)
+				}
+				bo.Threads = *threads
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
 					return err
@@ -118,10 +125,14 @@ func statsBar(w io.Writer, p solve.Progress) {
 
 // statsText prints the figures for a reader.
 func statsText(w io.Writer, r solve.StatsResult) {
-	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d %s\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, pluralize(r.Workers, "worker"))
+	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d %s", r.Game, r.Deals, r.First, r.Budget, r.Workers, pluralize(r.Workers, "worker"))
+	if r.Threads > 1 {
+		fmt.Fprintf(w, " of %d threads", r.Threads)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "won %d, lost %d, unknown %d (%.1f%% unknown)\n", r.Won, r.Lost, r.Unknown, 100*float64(r.Unknown)/float64(max(r.Deals, 1)))
 	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (unknown deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
-	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per worker\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
+	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per thread\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
 	if r.SeenCapHits > 0 {
 		fmt.Fprintf(w, "the visited set reached its cap in %d deals\n", r.SeenCapHits)
 	}
@@ -159,11 +170,18 @@ func seedList(seeds []uint64, n int) string {
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.
 func statsYAML(r solve.StatsResult, now time.Time) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers)
+	threads := ""
+	if r.Threads > 1 {
+		threads = fmt.Sprintf(" -threads %d", r.Threads)
+	}
+	fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
 	fmt.Fprintf(&b, "game: %s\n", r.Game)
 	fmt.Fprintf(&b, "options: [%s]\n", strings.Join(r.Options, ", "))
 	fmt.Fprintf(&b, "date: %s\n", now.UTC().Format("2006-01-02"))
 	fmt.Fprintf(&b, "deals: %d\nfirst_seed: %d\nbudget: %s\nworkers: %d\n", r.Deals, r.First, r.Budget, r.Workers)
+	if r.Threads > 1 {
+		fmt.Fprintf(&b, "threads: %d\n", r.Threads)
+	}
 	fmt.Fprintf(&b, "won: %d\nlost: %d\nunknown: %d\n", r.Won, r.Lost, r.Unknown)
 	fmt.Fprintf(&b, "win_rate: %.4f\nci95: [%.4f, %.4f]\n", r.WinRate, r.CI95[0], r.CI95[1])
 	fmt.Fprintf(&b, "unknown_fraction: %.4f\n", float64(r.Unknown)/float64(max(r.Deals, 1)))

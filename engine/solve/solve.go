@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"sync/atomic"
 	"time"
 
 	"pasyans/engine"
@@ -32,6 +33,17 @@ type Options struct {
 	// NoSafe turns off the safe automatic moves (for tests that compare
 	// results with and without them).
 	NoSafe bool
+	// Threads is how many searches run at once on the deal (0 or 1: one,
+	// which runs the phases one after the other). With 2 or more, and a
+	// budget, the exhaustive search runs on its own thread from the start,
+	// beside the beams and probes, each with the whole budget (MaxNodes
+	// bounds each of them); the first to decide stops the other (see
+	// solveBeside). The answer then depends on which finishes first, so a
+	// search that must repeat exactly uses one thread.
+	Threads int
+	// winOnly leaves the exhaustive search out (the beams and probes of
+	// solveBeside: the probes get all the time the beams leave).
+	winOnly bool
 }
 
 // Result is the answer of a search.
@@ -89,7 +101,11 @@ type Solver struct {
 	rng      *engine.Rand // perturbs the move order in probes
 	line     []engine.Move
 	mbuf     []engine.Move
-	shift    int // perturb's k in probes (probeShifter; 1 by default)
+	// peer runs the exhaustive search beside this one (Options.Threads),
+	// stop tells a search to give up: the other one has decided.
+	peer  *Solver
+	stop  *atomic.Bool
+	shift int // perturb's k in probes (probeShifter; 1 by default)
 	// noLost turns the keeping of lost positions off (for tests that
 	// compare answers).
 	noLost bool
@@ -173,6 +189,9 @@ func Solve(s *engine.State, o Options) Result {
 // second phase share one visited set, each in a generation of its own, in
 // which the positions proved lost stay (see acyclicer).
 func (sv *Solver) Solve(s *engine.State, o Options) Result {
+	if o.Threads >= 2 && (o.Budget > 0 || o.MaxNodes > 0) {
+		return sv.solveBeside(s, o)
+	}
 	start := time.Now()
 	maxSeen := o.MaxSeen
 	if maxSeen <= 0 {
@@ -229,9 +248,13 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.ProbeShare != 0 {
 		share = o.ProbeShare
 	}
+	if o.winOnly {
+		share = 1
+	}
 	if bm, ok := ctx.(beamer); ok && !o.NoBeam && (o.Budget > 0 || o.MaxNodes > 0) {
 		b := shareOf(start, deadline, o.MaxNodes, 0, bm.beamPlan().share)
 		b.maxSeen = maxSeen
+		b.stop = sv.stop
 		line, won := sv.beams(s, bm, &b)
 		res.Nodes += b.nodes
 		if won {
@@ -241,7 +264,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			return res
 		}
 	}
-	if share > 0 && share < 1 && (o.Budget > 0 || o.MaxNodes > 0) {
+	if share > 0 && (share < 1 || o.winOnly) && (o.Budget > 0 || o.MaxNodes > 0) {
 		pb := shareOf(time.Now(), deadline, o.MaxNodes, res.Nodes, share)
 		pdeadline := pb.deadline
 		pnodes := int64(0)
@@ -269,7 +292,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 				}
 				limit = min(limit, pnodes-res.Nodes)
 			}
-			if !pdeadline.IsZero() && !time.Now().Before(pdeadline) {
+			if (!pdeadline.IsZero() && !time.Now().Before(pdeadline)) || sv.stopped() {
 				break
 			}
 			if sv.keepLost {
@@ -289,6 +312,12 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			}
 			res.Probes++
 		}
+	}
+	if o.winOnly {
+		res.Outcome = Unknown
+		res.Progress = sv.progressOf(Unknown)
+		res.Elapsed = time.Since(start)
+		return res
 	}
 	if sv.keepLost {
 		sv.seen.nextGen()
@@ -311,6 +340,59 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	res.Elapsed = time.Since(start)
 	return res
 }
+
+// solveBeside is Solve on two threads (Options.Threads): this solver runs
+// the beams and the probes, a second one (sv.peer) the exhaustive search
+// on a copy of s, both from the start and each with the whole budget. The
+// first to decide (a win, or a loss proved without a full visited set)
+// stops the other. The result adds up both searches' positions and gives
+// the exhaustive search's visited-set cap and the probes' count.
+func (sv *Solver) solveBeside(s *engine.State, o Options) Result {
+	start := time.Now()
+	if sv.peer == nil {
+		sv.peer = New(sv.v)
+	}
+	var stop atomic.Bool
+	sv.stop, sv.peer.stop = &stop, &stop
+	defer func() { sv.stop, sv.peer.stop = nil, nil }()
+	po := o
+	po.Threads, po.NoBeam, po.ProbeShare = 1, true, -1
+	var pr Result
+	done := make(chan struct{})
+	go func(c *engine.State) {
+		defer close(done)
+		pr = sv.peer.Solve(c, po)
+		if decided(pr) {
+			stop.Store(true)
+		}
+	}(s.Clone())
+	mo := o
+	mo.Threads, mo.winOnly = 1, true
+	mr := sv.Solve(s, mo)
+	if decided(mr) {
+		stop.Store(true)
+	}
+	<-done
+	res := mr
+	if !decided(mr) && decided(pr) {
+		res.Outcome, res.Moves = pr.Outcome, pr.Moves
+	}
+	res.Nodes = mr.Nodes + pr.Nodes
+	res.SeenCapHit = pr.SeenCapHit
+	res.Progress = max(mr.Progress, pr.Progress)
+	if res.Outcome == Won {
+		res.Progress = res.Goal
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// stopped reports that a search beside this one has decided (see
+// solveBeside).
+func (sv *Solver) stopped() bool { return sv.stop != nil && sv.stop.Load() }
+
+// decided reports an answer that settles the deal.
+func decided(r Result) bool { return r.Outcome == Won || r.Outcome == Lost }
 
 // dealRand returns the random generator of a search phase from s: seeded
 // by the deal and the phase's salt, so that a search repeats.
@@ -365,11 +447,13 @@ func shareOf(now, deadline time.Time, maxNodes, used int64, share float64) budge
 
 // budget is what a search may spend: positions (limit, 0: no limit) and
 // time (deadline, zero: none); nodes counts the positions generated so
-// far. maxSeen is the cap of the visited sets.
+// far. maxSeen is the cap of the visited sets; stop, when set, ends the
+// search early (another search beside it has decided; see solveBeside).
 type budget struct {
 	nodes, limit int64
 	deadline     time.Time
 	maxSeen      int
+	stop         *atomic.Bool
 }
 
 // step counts one more position and reports whether the budget allows it
@@ -377,7 +461,8 @@ type budget struct {
 func (b *budget) step() bool {
 	b.nodes++
 	if b.nodes&1023 == 0 || b.nodes == b.limit {
-		if (b.limit > 0 && b.nodes >= b.limit) || (!b.deadline.IsZero() && time.Now().After(b.deadline)) {
+		if (b.limit > 0 && b.nodes >= b.limit) || (!b.deadline.IsZero() && time.Now().After(b.deadline)) ||
+			(b.stop != nil && b.stop.Load()) {
 			return false
 		}
 	}
@@ -416,6 +501,7 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 	tr, _ := ctx.(transienter)
 	dm, _ := ctx.(dominator)
 	q := &subSearch{budget: b, rng: rng, shift: sv.shift}
+	q.stop = sv.stop
 	sv.line = nil
 	sv.key = ctx.key(s, sv.key[:0])
 	seen.Add(sv.key)

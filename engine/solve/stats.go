@@ -25,15 +25,19 @@ type StatsResult struct {
 	// CI95 is the 95% Wilson interval of the win rate in which the
 	// unknown deals widen both bounds: the lower bound counts them as
 	// losses, the upper bound as wins.
-	CI95     [2]float64 `json:"ci95"`
-	Budget   string     `json:"budget"`
-	Workers  int        `json:"workers"`
-	Elapsed  int64      `json:"elapsed_ms"`
-	MedianMS float64    `json:"median_ms"` // per deal
-	P90MS    float64    `json:"p90_ms"`    // per deal
-	Nodes    int64      `json:"nodes"`
+	CI95    [2]float64 `json:"ci95"`
+	Budget  string     `json:"budget"`
+	Workers int        `json:"workers"`
+	// Threads is how many searches ran at once on each deal (see
+	// Options.Threads): the machine's cores then serve Workers × Threads
+	// searches.
+	Threads  int     `json:"threads"`
+	Elapsed  int64   `json:"elapsed_ms"`
+	MedianMS float64 `json:"median_ms"` // per deal
+	P90MS    float64 `json:"p90_ms"`    // per deal
+	Nodes    int64   `json:"nodes"`
 	// NodesPerSec is the positions generated per second of search time,
-	// per worker (per core).
+	// per search thread (per core).
 	NodesPerSec float64 `json:"nodes_per_sec"`
 	SeenCapHits int     `json:"seen_cap_hits"`
 	OpenCards   bool    `json:"open_cards"`
@@ -59,12 +63,14 @@ type Progress struct {
 }
 
 // Stats solves deals deals of variant v with options o, seeds first,
-// first+1, …, each with the budget of bo (time and/or nodes), on workers
-// goroutines (0: one per CPU), calling progress (if not nil) after each
+// first+1, …, each with the budget of bo (time and/or nodes; bo.Threads
+// searches at once on each deal), on workers goroutines (0: one per CPU
+// for each of a deal's threads), calling progress (if not nil) after each
 // deal from one goroutine at a time.
 func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Options, workers int, progress func(Progress)) StatsResult {
+	threads := max(bo.Threads, 1)
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = max(runtime.GOMAXPROCS(0)/threads, 1)
 	}
 	if workers > deals && deals > 0 {
 		workers = deals
@@ -96,7 +102,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		wg.Wait()
 		close(answers)
 	}()
-	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, OpenCards: v.Hidden}
+	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, Threads: threads, OpenCards: v.Hidden}
 	times := make([]float64, 0, deals)
 	var near []float64 // Progress/Goal of the undecided deals
 	var searchTime time.Duration
@@ -143,7 +149,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 	res.MedianMS = Percentile(times, 0.5)
 	res.P90MS = Percentile(times, 0.9)
 	if searchTime > 0 {
-		res.NodesPerSec = float64(res.Nodes) / searchTime.Seconds()
+		res.NodesPerSec = float64(res.Nodes) / searchTime.Seconds() / float64(threads)
 	}
 	return res
 }
