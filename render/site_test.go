@@ -476,3 +476,33 @@ func BenchmarkLoadAndBuildSite(b *testing.B) {
 		}
 	}
 }
+
+// TestStatsThreads checks that a game's page says how many searches ran
+// at once on each deal when its statistics were made with more than one
+// (pasyans stats -threads), in both languages, and only then.
+func TestStatsThreads(t *testing.T) {
+	dir, ed := builtSite(t)
+	label := map[string]string{
+		"en": "<dt>Searches at once on each deal (cores)</dt><dd>",
+		"ru": "<dt>Поисков одновременно на расклад (ядер)</dt><dd>",
+	}
+	several := 0
+	for _, st := range ed.Stats {
+		for lang, l := range label {
+			page, err := os.ReadFile(filepath.Join(dir, lang, "games", st.Game, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			shown := strings.Contains(string(page), l+itoa(st.Threads)+"</dd>")
+			if want := st.Threads > 1; shown != want || (!want && strings.Contains(string(page), l)) {
+				t.Errorf("%s/%s: threads %d, row shown %v", lang, st.Game, st.Threads, shown)
+			}
+		}
+		if st.Threads > 1 {
+			several++
+		}
+	}
+	if several == 0 {
+		t.Log("no statistics of the corpus were made with more than one thread")
+	}
+}

@@ -40,6 +40,8 @@ func TestSolveUsage(t *testing.T) {
 		{"solve", "-game", "le-cadran", "-budget", "0s"},
 		{"stats", "-game", "nope", "-deals", "1"},
 		{"stats", "-game", "le-cadran", "-deals", "0"},
+		{"stats", "-game", "le-cadran", "-deals", "1", "-threads", "3"},
+		{"solve", "-game", "le-cadran", "-seed", "1", "-threads", "0"},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(args, nil, &out, &errb); code != 2 {
@@ -86,6 +88,38 @@ func TestStatsCommand(t *testing.T) {
 	}
 	if errb.Len() != 0 {
 		t.Errorf("progress written to a non-terminal stderr: %q", errb.String())
+	}
+}
+
+// TestStatsThreadsCommand: stats -threads 2 records its threads in the
+// YAML of -write (and in its first line, the command that wrote it), and
+// solve -threads 2 says it ran on two threads. Deal 169 is proved lost.
+func TestStatsThreadsCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	dir := t.TempDir()
+	code := run([]string{"stats", "-game", "le-cadran", "-first", "169", "-deals", "1", "-nodes", "2000000", "-threads", "2", "-write", dir}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, errb.String())
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "le-cadran.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st corpus.Stats
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&st); err != nil {
+		t.Fatalf("the YAML does not load as corpus stats: %v\n%s", err, data)
+	}
+	if st.Threads != 2 || st.Workers != 1 || st.Lost != 1 || !strings.Contains(string(data), " -threads 2 -write DIR\n") {
+		t.Errorf("stats -threads 2: threads %d, workers %d, lost %d, want 2, 1 (one deal), 1:\n%s", st.Threads, st.Workers, st.Lost, data)
+	}
+	out.Reset()
+	if code := run([]string{"solve", "-game", "le-cadran", "-seed", "169", "-nodes", "2000000", "-threads", "2"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), ": lost (") || !strings.Contains(out.String(), " on 2 threads, ") {
+		t.Errorf("solve -threads 2: %q, want lost on 2 threads", out.String())
 	}
 }
 
