@@ -36,6 +36,15 @@
 // its positions under the last deals of one line; a beam spreads them over
 // the choices made before each deal. It answers Won or nothing.
 //
+// Threads. By default the phases run one after the other on one thread.
+// With Options.Threads 2 (pasyans solve and stats -threads 2), the
+// exhaustive search runs from the start on a second thread, on a copy of
+// the position, beside the beams and probes, each with the whole budget;
+// the first to decide (a win, or a loss proved with the visited set not
+// full) stops the other. On a machine with a core to spare this gives each
+// phase the whole time; which answer arrives first may then vary, so the
+// tests that pin answers use one thread.
+//
 // Outcomes: Won (Result.Moves is a winning line that State.Play replays to
 // a win), Lost (the whole reachable space was searched: a proof that no win
 // exists) and Unknown (the budget of time or positions was spent first, or
