@@ -9,7 +9,9 @@ import (
 // TestFixtures pins the solver's answers on known deals of the three large
 // two-pack games: a won deal must be won again (and its line must replay
 // to a win), a lost deal proved lost again, within a budget of positions
-// (not of time, so that the answer does not depend on the machine).
+// (not of time, so that the answer does not depend on the machine), on one
+// thread and on two (Options.Threads: the exhaustive search beside the
+// others).
 func TestFixtures(t *testing.T) {
 	t.Parallel()
 	for _, f := range []struct {
@@ -29,15 +31,17 @@ func TestFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := engine.NewDeal(v, f.seed, 0)
-		r := Solve(s, Options{MaxNodes: f.nodes})
-		if r.Outcome != f.outcome {
-			t.Errorf("%s seed %d: %s after %d positions, want %s", f.game, f.seed, r.Outcome, r.Nodes, f.outcome)
-			continue
+		for threads := 1; threads <= 2; threads++ {
+			s := engine.NewDeal(v, f.seed, 0)
+			r := Solve(s, Options{MaxNodes: f.nodes, Threads: threads})
+			if r.Outcome != f.outcome {
+				t.Errorf("%s seed %d, %d threads: %s after %d positions, want %s", f.game, f.seed, threads, r.Outcome, r.Nodes, f.outcome)
+				continue
+			}
+			if r.Outcome == Won && !replay(t, v, f.seed, 0, r.Moves) {
+				t.Errorf("%s seed %d, %d threads: the winning line does not win", f.game, f.seed, threads)
+			}
+			t.Logf("%s seed %d, %d threads: %s, %d positions, %d probes, %v", f.game, f.seed, threads, r.Outcome, r.Nodes, r.Probes, r.Elapsed)
 		}
-		if r.Outcome == Won && !replay(t, v, f.seed, 0, r.Moves) {
-			t.Errorf("%s seed %d: the winning line does not win", f.game, f.seed)
-		}
-		t.Logf("%s seed %d: %s, %d positions, %d probes, %v", f.game, f.seed, r.Outcome, r.Nodes, r.Probes, r.Elapsed)
 	}
 }
