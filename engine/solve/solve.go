@@ -34,8 +34,9 @@ type Options struct {
 	// results with and without them).
 	NoSafe bool
 	// Threads is how many searches run at once on the deal (0 or 1: one,
-	// which runs the phases one after the other). With 2 or more, and a
-	// budget, the exhaustive search runs on its own thread from the start,
+	// which runs the phases one after the other). With 2 (or more: two
+	// are used) and a budget, the exhaustive search runs on its own thread
+	// from the start,
 	// beside the beams and probes, each with the whole budget (MaxNodes
 	// bounds each of them); the first to decide stops the other (see
 	// solveBeside). The answer then depends on which finishes first, so a
