@@ -36,11 +36,10 @@ type Options struct {
 	// Threads is how many searches run at once on the deal (0 or 1: one,
 	// which runs the phases one after the other). With 2 (or more: two
 	// are used) and a budget, the exhaustive search runs on its own thread
-	// from the start,
-	// beside the beams and probes, each with the whole budget (MaxNodes
-	// bounds each of them); the first to decide stops the other (see
-	// solveBeside). The answer then depends on which finishes first, so a
-	// search that must repeat exactly uses one thread.
+	// from the start, beside the beams and probes, each with the whole
+	// budget (MaxNodes bounds each of them); the first to decide stops the
+	// other (see solveBeside). The answer then depends on which finishes
+	// first, so a search that must repeat exactly uses one thread.
 	Threads int
 	// winOnly leaves the exhaustive search out (the beams and probes of
 	// solveBeside: the probes get all the time the beams leave).
