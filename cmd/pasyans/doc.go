@@ -238,10 +238,11 @@
 //
 //	Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 //	within the budget, in parallel on K workers (default: one per CPU, or
-//	one per T CPUs with -threads T), and reports how many were won, proved lost and left unknown, the win rate with
-//	a 95% Wilson interval in which the unknown deals widen both bounds (the
-//	lower bound counts them as lost, the upper as won), the median and
-//	90th-percentile time per deal and the positions searched per second.
+//	one per T CPUs with -threads T), and reports how many were won, proved
+//	lost and left unknown, the win rate with a 95% Wilson interval in which
+//	the unknown deals widen both bounds (the lower bound counts them as lost,
+//	the upper as won), the median and 90th-percentile time per deal and the
+//	positions searched per second.
 //	A progress bar is drawn on standard error when it is a terminal.
 //	-write DIR writes DIR/<game>.yaml with the figures, the budget and the date
 //	(this is how corpus/stats is regenerated). -nodes caps each search at N

@@ -72,15 +72,11 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 				if len(args) > 0 {
 					return usageError("solve takes no arguments, got %q", args[0])
 				}
-				bo, err := solveBudget(fs, *budget, *nodes)
+				bo, err := solveBudget(fs, *budget, *nodes, *threads)
 				if err != nil {
 					return err
 				}
 				bo.MaxSeen = *maxSeen
-				if *threads < 1 || *threads > 2 {
-					return usageError("-threads must be 1 or 2, got %d", *threads)
-				}
-				bo.Threads = *threads
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
 					return err
@@ -123,10 +119,14 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 	})
 }
 
-// solveBudget checks the -budget and -nodes flags and returns the search
-// budget they give: the time, the node cap, or both when both are set;
-// with -nodes alone (-budget left at its default) there is no time limit.
-func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64) (solve.Options, error) {
+// solveBudget checks the -budget, -nodes and -threads flags and returns
+// the search budget they give: the time, the node cap, or both when both
+// are set (with -nodes alone, -budget left at its default, there is no
+// time limit), and the searches at once on a deal.
+func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64, threads int) (solve.Options, error) {
+	if threads < 1 || threads > 2 {
+		return solve.Options{}, usageError("-threads must be 1 or 2, got %d", threads)
+	}
 	if budget <= 0 {
 		return solve.Options{}, usageError("-budget must be positive, got %v", budget)
 	}
@@ -134,12 +134,12 @@ func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64) (solve.Opt
 		return solve.Options{}, usageError("-nodes must not be negative, got %d", nodes)
 	}
 	if nodes == 0 {
-		return solve.Options{Budget: budget}, nil
+		return solve.Options{Budget: budget, Threads: threads}, nil
 	}
 	timed := false
 	fs.Visit(func(f *flag.Flag) { timed = timed || f.Name == "budget" })
 	if !timed {
 		budget = 0
 	}
-	return solve.Options{Budget: budget, MaxNodes: nodes}, nil
+	return solve.Options{Budget: budget, MaxNodes: nodes, Threads: threads}, nil
 }

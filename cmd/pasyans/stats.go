@@ -20,10 +20,11 @@ func init() {
 		short: "solve many deals and report the win rate",
 		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 within the budget, in parallel on K workers (default: one per CPU, or
-one per T CPUs with -threads T), and reports how many were won, proved lost and left unknown, the win rate with
-a 95% Wilson interval in which the unknown deals widen both bounds (the
-lower bound counts them as lost, the upper as won), the median and
-90th-percentile time per deal and the positions searched per second.
+one per T CPUs with -threads T), and reports how many were won, proved
+lost and left unknown, the win rate with a 95% Wilson interval in which
+the unknown deals widen both bounds (the lower bound counts them as lost,
+the upper as won), the median and 90th-percentile time per deal and the
+positions searched per second.
 A progress bar is drawn on standard error when it is a terminal.
 -write DIR writes DIR/<game>.yaml with the figures, the budget and the date
 (this is how corpus/stats is regenerated). -nodes caps each search at N
@@ -51,17 +52,13 @@ whole budget (see 'pasyans solve'); the figures record it (threads).`,
 				if *deals <= 0 {
 					return usageError("-deals must be positive, got %d", *deals)
 				}
-				bo, err := solveBudget(fs, *budget, *nodes)
+				bo, err := solveBudget(fs, *budget, *nodes, *threads)
 				if err != nil {
 					return err
 				}
 				if *workers < 0 {
 					return usageError("-workers must not be negative, got %d", *workers)
 				}
-				if *threads < 1 || *threads > 2 {
-					return usageError("-threads must be 1 or 2, got %d", *threads)
-				}
-				bo.Threads = *threads
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
 					return err
