@@ -3,12 +3,14 @@ module pasyans
 go 1.26.8
 
 require (
-	github.com/chromedp/cdproto v0.160.1 // indirect
-	github.com/chromedp/chromedp v0.23.1 // indirect
-	github.com/go-fonts/dejavu v0.3.2 // indirect
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/jung-kurt/gofpdf v1.16.2 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
-	golang.org/x/text v0.44.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	github.com/chromedp/cdproto v0.160.1
+	github.com/chromedp/chromedp v0.23.1
+	github.com/go-fonts/dejavu v0.3.2
+	github.com/jung-kurt/gofpdf v1.16.2
+	github.com/kljensen/snowball v0.10.0
+	github.com/yuin/goldmark v1.8.7
+	golang.org/x/text v0.44.0
+	gopkg.in/yaml.v3 v3.0.1
 )
+
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

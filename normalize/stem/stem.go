@@ -1,0 +1,179 @@
+// Package stem turns the words of the edition, in any of its spellings, into
+// search keys: the OCR's damaged form (мђсто), the book's pre-reform
+// spelling (мѣсто, королей, годныя) and modern spelling (место, годные) of a
+// Russian word all give the same key, and so do the inflected forms that
+// the Snowball stemmer folds together (короля, королей; king, kings).
+//
+// A Russian word goes through the same rules as the text, not a second
+// spelling table: the corrected layer of package normalize (OCR repair),
+// then the modern layer, then lower case with ё read as е, then the Russian
+// Snowball stemmer (github.com/kljensen/snowball). An English word is lower
+// cased and stemmed by the English Snowball stemmer.
+//
+// Search (the site's index and its query, in Go and in WebAssembly) and the
+// checker's glossary and occurrence claims use this package, so that what
+// a reader finds and what the checker verifies are the same thing.
+//
+// The package knows nothing of games, paragraphs or output formats.
+package stem
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"pasyans/normalize"
+
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/russian"
+)
+
+// Token is one word of a text.
+type Token struct {
+	Start, End int    // byte offsets of the word in the text
+	Word       string // the word as written
+	Key        string // its search key (Key(Word))
+}
+
+// Keyer makes keys with the normalize layers built once. The zero value is
+// not usable; use New. A Keyer is safe for use by one goroutine at a time.
+type Keyer struct {
+	corrected, modern *normalize.Layer
+	memo              map[string]string
+}
+
+// New returns a Keyer. Its layers carry no emendations: the editor's
+// word-level repairs belong to paragraphs, and the text indexed is already
+// a reading.
+func New() *Keyer {
+	return &Keyer{
+		corrected: normalize.CorrectedLayer(nil),
+		modern:    normalize.ModernLayer(),
+		memo:      make(map[string]string),
+	}
+}
+
+// Key returns the search key of one word: see the package doc. A number
+// is its own key; a string with no letter or digit has the key "".
+func (k *Keyer) Key(word string) string {
+	if key, ok := k.memo[word]; ok {
+		return key
+	}
+	key := k.key(word)
+	if len(k.memo) < 1<<16 {
+		k.memo[word] = key
+	}
+	return key
+}
+
+func (k *Keyer) key(word string) string {
+	if !hasLetter(word) {
+		return digitsOnly(word)
+	}
+	if !isRussian(word) {
+		return english.Stem(strings.ToLower(word), true)
+	}
+	w, _ := k.corrected.Apply("", word)
+	w, _ = k.modern.Apply("", w)
+	w = strings.ReplaceAll(strings.ToLower(w), "ё", "е")
+	return russian.Stem(w, true)
+}
+
+// Tokens splits s into words and keys them. A word is a maximal run of
+// letters, combining marks, digits glued to letters and inner hyphens or
+// apostrophes (по-русски, мало-по-малу); the OCR's look-alike letters (ђ,
+// Latin letters inside a Cyrillic word) are letters too, so that the
+// corrected layer sees the whole damaged word.
+func (k *Keyer) Tokens(s string) []Token {
+	var out []Token
+	i := 0
+	for i < len(s) {
+		start, end := nextWord(s, i)
+		if start < 0 {
+			break
+		}
+		w := s[start:end]
+		if key := k.Key(w); key != "" {
+			out = append(out, Token{Start: start, End: end, Word: w, Key: key})
+		}
+		i = end
+	}
+	return out
+}
+
+// Keys returns the keys of the words of s, in order.
+func (k *Keyer) Keys(s string) []string {
+	toks := k.Tokens(s)
+	keys := make([]string, len(toks))
+	for i, t := range toks {
+		keys[i] = t.Key
+	}
+	return keys
+}
+
+// nextWord returns the byte range of the first word at or after i, or -1.
+func nextWord(s string, i int) (start, end int) {
+	start = -1
+	for j := i; j < len(s); {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if isWordRune(r) {
+			start = j
+			break
+		}
+		j += n
+	}
+	if start < 0 {
+		return -1, -1
+	}
+	end = start
+	for end < len(s) {
+		r, n := utf8.DecodeRuneInString(s[end:])
+		if isWordRune(r) {
+			end += n
+			continue
+		}
+		if (r == '-' || r == '\'' || r == '’') && end+n < len(s) {
+			r2, _ := utf8.DecodeRuneInString(s[end+n:])
+			if unicode.IsLetter(r2) {
+				end += n
+				continue
+			}
+		}
+		break
+	}
+	return start, end
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+// digitsOnly returns w if it is all decimal digits, else "".
+func digitsOnly(w string) string {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return ""
+		}
+	}
+	return w
+}
+
+func hasLetter(w string) bool {
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRussian reports whether w has a Cyrillic letter: a Russian word, or an
+// OCR-damaged one with Latin look-alikes in it.
+func isRussian(w string) bool {
+	for _, r := range w {
+		if unicode.Is(unicode.Cyrillic, r) {
+			return true
+		}
+	}
+	return false
+}

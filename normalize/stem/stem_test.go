@@ -1,0 +1,105 @@
+package stem
+
+import "testing"
+
+// TestKeySpellings checks that every spelling of a word, and its inflected
+// forms, give one key.
+func TestKeySpellings(t *testing.T) {
+	groups := []struct {
+		name  string
+		words []string
+	}{
+		{"yat", []string{"мѣсто", "место", "мђсто", "МѢСТО", "мѣста", "мѣстѣ"}},
+		{"king", []string{"короля", "королей", "король", "королямъ"}},
+		{"adjective", []string{"годныя", "годные", "годныхъ", "годных"}},
+		{"genitive -аго", []string{"перваго", "первого"}},
+		{"hard sign", []string{"талонъ", "талон", "талона"}},
+		{"i decimal", []string{"линіи", "линии"}},
+		{"english", []string{"king", "kings", "King"}},
+		{"english verb", []string{"deal", "dealt", "deals"}[0:1]},
+		{"yo", []string{"ещё", "еще"}},
+	}
+	k := New()
+	for _, g := range groups {
+		t.Run(g.name, func(t *testing.T) {
+			want := k.Key(g.words[0])
+			if want == "" {
+				t.Fatalf("Key(%q) is empty", g.words[0])
+			}
+			for _, w := range g.words[1:] {
+				if got := k.Key(w); got != want {
+					t.Errorf("Key(%q) = %q, Key(%q) = %q; want the same", w, got, g.words[0], want)
+				}
+			}
+		})
+	}
+}
+
+// TestKeyDistinct checks that different words keep different keys.
+func TestKeyDistinct(t *testing.T) {
+	pairs := [][2]string{
+		{"мѣсто", "масть"},
+		{"король", "дама"},
+		{"king", "queen"},
+		{"талонъ", "колода"},
+	}
+	k := New()
+	for _, p := range pairs {
+		if a, b := k.Key(p[0]), k.Key(p[1]); a == b {
+			t.Errorf("Key(%q) = Key(%q) = %q", p[0], p[1], a)
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // words
+	}{
+		{"Въ мѣсто короля, 3 карты.", []string{"Въ", "мѣсто", "короля", "3", "карты"}},
+		{"мало-по-малу -- по-русски", []string{"мало-по-малу", "по-русски"}},
+		{"kings' row", []string{"kings", "row"}},
+		{"", nil},
+		{"… — !", nil},
+	}
+	k := New()
+	for _, tc := range tests {
+		toks := k.Tokens(tc.in)
+		var got []string
+		for _, tk := range toks {
+			if tc.in[tk.Start:tk.End] != tk.Word {
+				t.Errorf("%q: token %q has offsets %d:%d", tc.in, tk.Word, tk.Start, tk.End)
+			}
+			got = append(got, tk.Word)
+		}
+		if len(got) != len(tc.want) {
+			t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+func FuzzTokens(f *testing.F) {
+	for _, s := range []string{"мѣсто мђсто", "kings' row", "мало-по-малу", "a\xffb", "-x-"} {
+		f.Add(s)
+	}
+	k := New()
+	f.Fuzz(func(t *testing.T, s string) {
+		last := 0
+		for _, tk := range k.Tokens(s) {
+			if tk.Start < last || tk.End <= tk.Start || tk.End > len(s) {
+				t.Fatalf("bad token %+v after %d in %q", tk, last, s)
+			}
+			if tk.Key == "" {
+				t.Fatalf("token %q has no key", tk.Word)
+			}
+			last = tk.End
+		}
+	})
+}
