@@ -18,6 +18,7 @@ import (
 type paraRef struct {
 	ID     string `yaml:"id"`
 	SHA256 string `yaml:"sha256"`
+	Kind   string `yaml:"kind"` // Paragraph.Kind
 }
 
 type gameMeta struct {
@@ -189,6 +190,13 @@ func (l *loader) own(f *mdFile, owner string, refs []paraRef) map[string]*Paragr
 		}
 		l.owners[r.ID] = pos
 		p.Owner = owner
+		switch r.Kind {
+		case "", KindHead, KindRunningHead, KindFootnote:
+			p.Kind = r.Kind
+		default:
+			l.d.add(pos, CheckSyntax, "paragraph %s: unknown kind %q (want %s, %s or %s, or none for a plain paragraph)",
+				r.ID, r.Kind, KindHead, KindRunningHead, KindFootnote)
+		}
 		owned[r.ID] = p
 		if r.SHA256 != p.SHA256 {
 			l.d.add(pos, CheckChecksum, "stale checksum for %s: the paragraph now reads %q (sha256 %s); check the translation against it and update the checksum",

@@ -187,6 +187,8 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`games/salic-law.md:{games/salic-law.md:"001:99"}: no paragraph 001:99: source 001 has 12 paragraphs`}},
 		{"stale-checksum", []edit{{"games/salic-law.md", `(\n  - id: "001:4"\n    sha256: )[0-9a-f]+`, "${1}" + hex0}},
 			[]string{`games/salic-law.md:{games/salic-law.md:"001:4"}: stale checksum for 001:4: the paragraph now reads "II. Основныя карты*`}},
+		{"unknown-kind", []edit{{"games/salic-law.md", `(\n  - id: "001:2"\n    sha256: [0-9a-f]+\n    kind: )head`, "${1}heading"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:"001:2"}: paragraph 001:2: unknown kind "heading" (want head, fw or footnote, or none for a plain paragraph)`}},
 		{"rule-link", []edit{{"games/salic-law.md", `Suits are not followed\.`, "[Suits are not followed](rule:salic-law/no-such-rule)."}},
 			[]string{`games/salic-law.md:{games/salic-law.md:no-such-rule}: rule link to no rule: "salic-law/no-such-rule" (salic-law has: *`}},
 		{"rule-link-no-game", []edit{{"games/salic-law.md", `Suits are not followed\.`, "<rule:croquet/mallets>."}},

@@ -18,7 +18,17 @@ type Edition struct {
 	Glossary   []*Term      // in Russian collation order of Modern
 	Deals      []*Deal      // by game, then file name
 	Stats      []*Stats     // by game
+	// Emendations is the editor's table (emendations.tsv), whose rows
+	// the apparatus's "emendation" edits apply.
+	Emendations normalize.Emendations
 }
+
+// The kinds of paragraph (Paragraph.Kind) besides a plain one.
+const (
+	KindHead        = "head"     // a heading of the book: a game's title, "Правила."
+	KindRunningHead = "fw"       // a running head printed at the top of a page
+	KindFootnote    = "footnote" // a line of one of the book's footnotes, its number included
+)
 
 // Paragraph is one paragraph of a source with its readings and what the
 // edition says about it.
@@ -34,7 +44,11 @@ type Paragraph struct {
 	Apparatus  []normalize.Edit
 	// Owner is the id of the game or book that owns the paragraph; empty
 	// if none does (a diagnostic says so).
-	Owner       string
+	Owner string
+	// Kind is what the paragraph is on the page, as its owner's front
+	// matter says (kind:): "" for a plain paragraph, or KindHead,
+	// KindRunningHead or KindFootnote.
+	Kind        string
 	Translation Text       // the English, without notes, claims and the rules line
 	RulesLine   Text       // the section's "Rules: [text](rule:id), …" line, as written
 	Notes       []Note     // the editor's notes, in order

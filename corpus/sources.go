@@ -26,6 +26,7 @@ func (l *loader) loadSources() error {
 	if err != nil {
 		return err
 	}
+	l.ed.Emendations = em
 	l.byID = map[string]*Paragraph{}
 	rd := normalize.NewReader(em)
 	for _, s := range srcs {
