@@ -1,0 +1,101 @@
+package tei
+
+import (
+	"strings"
+
+	"pasyans/corpus"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// markdown writes the inline content of a Markdown text: emphasis as
+// hi (rend italic or bold), code spans as code, links as ref (a rule link
+// points at the rule's entry in the back), blocks separated by lb.
+func (d *doc) markdown(t corpus.Text) {
+	for i, n := range t.Nodes {
+		if i > 0 {
+			d.w.empty("lb", attrs{"type", "block"})
+		}
+		if n.Type() == ast.TypeBlock && n.FirstChild() != nil && isInline(n.FirstChild()) {
+			d.inlines(n, t.Source)
+			continue
+		}
+		d.w.text(strings.TrimRight(string(blockLines(n, t.Source)), "\n"))
+	}
+}
+
+func isInline(n ast.Node) bool { return n.Type() == ast.TypeInline }
+
+// blockLines returns the source lines of a block that holds no inline
+// children (a code block, a list, …).
+func blockLines(n ast.Node, src []byte) []byte {
+	var b []byte
+	if n.Type() == ast.TypeBlock {
+		lines := n.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			s := lines.At(i)
+			b = append(b, s.Value(src)...)
+		}
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		b = append(b, blockLines(c, src)...)
+	}
+	return b
+}
+
+// inlines writes the inline children of n.
+func (d *doc) inlines(n ast.Node, src []byte) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		d.inline(c, src)
+	}
+}
+
+func (d *doc) inline(n ast.Node, src []byte) {
+	switch n := n.(type) {
+	case *ast.Text:
+		d.w.text(string(n.Segment.Value(src)))
+		switch {
+		case n.HardLineBreak():
+			d.w.empty("lb", nil)
+		case n.SoftLineBreak():
+			d.w.text("\n")
+		}
+	case *ast.String:
+		d.w.text(string(n.Value))
+	case *ast.Emphasis:
+		rend := "italic"
+		if n.Level > 1 {
+			rend = "bold"
+		}
+		d.w.start("hi", attrs{"rend", rend})
+		d.inlines(n, src)
+		d.w.end("hi")
+	case *ast.CodeSpan:
+		d.w.start("code", nil)
+		d.inlines(n, src)
+		d.w.end("code")
+	case *ast.Link:
+		d.w.start("ref", attrs{"target", d.target(string(n.Destination))})
+		d.inlines(n, src)
+		d.w.end("ref")
+	case *ast.AutoLink:
+		url := string(n.URL(src))
+		d.w.inline("ref", attrs{"target", d.target(url)}, string(n.Label(src)))
+	case *ast.RawHTML:
+		for i := 0; i < n.Segments.Len(); i++ {
+			s := n.Segments.At(i)
+			d.w.text(string(s.Value(src)))
+		}
+	default:
+		d.inlines(n, src)
+	}
+}
+
+// target returns where a Markdown link points in the document: a rule
+// link at the rule's entry, if the document lists it.
+func (d *doc) target(dest string) string {
+	if id, ok := strings.CutPrefix(dest, "rule:"); ok && d.rules[id] != nil {
+		return "#" + ruleID(id)
+	}
+	return dest
+}
