@@ -21,7 +21,9 @@ func init() {
 		short: "build the static site (and the PDF book)",
 		long: `Build loads the corpus (the copy built into pasyans, or the folder given
 with -corpus) and writes the edition into the output folder (default
-./out): the static site in site/ and the PDF book as book.pdf.
+./out): the static site in site/, the PDF book as book.pdf and the
+edition in TEI P5 XML as tei/pasyans.xml (what 'pasyans export -format
+tei' prints).
 
 Everything is written into a temporary folder beside the output and moved
 into place only when complete, so a failed build leaves the previous
@@ -89,6 +91,9 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 		pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"), pdfOpts)
 	}()
 	siteErr := render.Site(ed, siteDir, render.SiteOptions{Corpus: cf.fsys(), Verdicts: render.Verdicts(verdicts)})
+	if siteErr == nil {
+		siteErr = writeTEI(ed, st.path("tei"))
+	}
 	<-done
 	if siteErr != nil || pdfErr != nil {
 		st.abort()
@@ -98,7 +103,7 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 		return failure("build: book.pdf: %v", pdfErr)
 	}
 	files, size := dirStats(siteDir)
-	if err := st.commit("site", "book.pdf"); err != nil {
+	if err := st.commit("site", "book.pdf", "tei"); err != nil {
 		st.abort()
 		return failure("build: %v", err)
 	}

@@ -13,7 +13,9 @@
 //
 //	Build loads the corpus (the copy built into pasyans, or the folder given
 //	with -corpus) and writes the edition into the output folder (default
-//	./out): the static site in site/ and the PDF book as book.pdf.
+//	./out): the static site in site/, the PDF book as book.pdf and the
+//	edition in TEI P5 XML as tei/pasyans.xml (what 'pasyans export -format
+//	tei' prints).
 //
 //	Everything is written into a temporary folder beside the output and moved
 //	into place only when complete, so a failed build leaves the previous
@@ -87,7 +89,7 @@
 //	  -seed number
 //	    	deal number
 //
-//	usage: pasyans export [-corpus DIR] [-json]
+//	usage: pasyans export [-corpus DIR] [-format json|tei]
 //
 //	Export loads the corpus (the copy built into pasyans, or the folder given
 //	with -corpus) and prints the edition model as JSON: the sources; every
@@ -95,6 +97,14 @@
 //	modern), the apparatus, the English translation, its rule links, notes and
 //	claims; the games; the book's front matter; the glossary; the example deals
 //	and the solver's statistics.
+//
+//	-format tei prints instead the whole edition as one TEI P5 document (valid
+//	against the TEI Consortium's tei_all schema), the same bytes that 'pasyans
+//	build' writes to out/tei/pasyans.xml: the sources and the normalisation
+//	rules in the teiHeader; every paragraph with its three readings as nested
+//	choices (sic/corr for OCR repairs and emendations, orig/reg for
+//	modernisation), its English translation as a parallel text; the editor's
+//	notes, rule links, the engine's rules and the glossary.
 //
 //	If the corpus has structural problems (an unknown key in a front matter, a
 //	paragraph owned twice or never, a stale checksum, a link to no rule, …)
@@ -104,8 +114,10 @@
 //	Flags:
 //	  -corpus DIR
 //	    	read the corpus from DIR instead of the copy built into pasyans
+//	  -format json
+//	    	print the edition as json (the model) or tei (TEI P5 XML) (default "json")
 //	  -json
-//	    	print JSON (the default and only format) (default true)
+//	    	print JSON (the default format; kept for older scripts) (default true)
 //
 //	usage: pasyans games [-json]
 //

@@ -12,6 +12,7 @@ import (
 
 	"pasyans/corpus"
 	"pasyans/normalize"
+	"pasyans/render/tei"
 )
 
 // corpusFlags is the -corpus flag: the folder to read the edition from
@@ -239,14 +240,22 @@ func paragraphIDs(ps []*corpus.Paragraph) []string {
 func init() {
 	register(&command{
 		name:  "export",
-		usage: "[-corpus DIR] [-json]",
-		short: "print the edition model as JSON",
+		usage: "[-corpus DIR] [-format json|tei]",
+		short: "print the edition model as JSON, or the edition as TEI P5 XML",
 		long: `Export loads the corpus (the copy built into pasyans, or the folder given
 with -corpus) and prints the edition model as JSON: the sources; every
 paragraph with its owner, its three readings (diplomatic, corrected,
 modern), the apparatus, the English translation, its rule links, notes and
 claims; the games; the book's front matter; the glossary; the example deals
 and the solver's statistics.
+
+-format tei prints instead the whole edition as one TEI P5 document (valid
+against the TEI Consortium's tei_all schema), the same bytes that 'pasyans
+build' writes to out/tei/pasyans.xml: the sources and the normalisation
+rules in the teiHeader; every paragraph with its three readings as nested
+choices (sic/corr for OCR repairs and emendations, orig/reg for
+modernisation), its English translation as a parallel text; the editor's
+notes, rule links, the engine's rules and the glossary.
 
 If the corpus has structural problems (an unknown key in a front matter, a
 paragraph owned twice or never, a stale checksum, a link to no rule, …)
@@ -255,10 +264,14 @@ exits 2.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			var cf corpusFlags
 			cf.register(fs)
-			fs.Bool("json", true, "print JSON (the default and only format)")
+			fs.Bool("json", true, "print JSON (the default format; kept for older scripts)")
+			format := fs.String("format", "json", "print the edition as `json` (the model) or tei (TEI P5 XML)")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
 					return usageError("export takes no arguments")
+				}
+				if *format != "json" && *format != "tei" {
+					return usageError("-format %q: want json or tei", *format)
 				}
 				ed, ds, err := cf.load()
 				if err != nil {
@@ -266,6 +279,12 @@ exits 2.`,
 				}
 				if len(ds) > 0 {
 					return printDiagnostics(e.stderr, ds, cf.name)
+				}
+				if *format == "tei" {
+					if err := tei.Write(e.stdout, ed); err != nil {
+						return failure("export: %v", err)
+					}
+					return nil
 				}
 				return writeJSON(e.stdout, exportOf(ed, cf.name))
 			}
