@@ -1,0 +1,314 @@
+package tei
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"pasyans/corpus"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// schemaPath is the TEI Consortium's tei_all, beside the project (see
+// ../shared/tei/README.md from the project's root), or the file named by
+// $TEI_SCHEMA (for a checkout whose shared folder is elsewhere).
+func schemaPath() string {
+	if s := os.Getenv("TEI_SCHEMA"); s != "" {
+		return s
+	}
+	return filepath.Join("..", "..", "..", "shared", "tei", "tei_all.rng")
+}
+
+func load(t *testing.T) *corpus.Edition {
+	t.Helper()
+	ed, err := corpus.Load(corpus.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ed
+}
+
+func document(t *testing.T, ed *corpus.Edition) ([]byte, *node, map[string]string) {
+	t.Helper()
+	b, err := Bytes(ed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := parse(b)
+	if err != nil {
+		t.Fatalf("the document does not parse: %v", err)
+	}
+	cs, err := chars(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, root, cs
+}
+
+// byID indexes the elements of a document by xml:id.
+func byID(root *node) map[string]*node {
+	m := map[string]*node{}
+	root.walk(func(n *node) {
+		if id, ok := n.attr["xml:id"]; ok {
+			m[id] = n
+		}
+	})
+	return m
+}
+
+// TestRoundTrip reads the document back and checks that choosing sic+orig,
+// corr+orig and corr+reg gives every paragraph's diplomatic, corrected and
+// modern readings (as pasyans export prints them), and that the English,
+// the notes and the rule links come back.
+func TestRoundTrip(t *testing.T) {
+	ed := load(t)
+	_, root, cs := document(t, ed)
+	ids := byID(root)
+	rules := map[string]string{}
+	for _, it := range root.all("item") {
+		if id := it.attr["xml:id"]; strings.HasPrefix(id, "rule-") {
+			rules[id] = it.attr["n"]
+		}
+	}
+	notes := map[string][]string{}
+	links := map[string][]string{}
+	for _, div := range root.all("back")[0].all("div") {
+		for _, k := range div.kids {
+			n, ok := k.(*node)
+			if !ok || n.name != "note" {
+				continue
+			}
+			target := n.attr["target"]
+			switch div.attr["type"] {
+			case "notes":
+				notes[target] = append(notes[target], markdown(n, rules, cs))
+			case "rule-links":
+				for _, r := range n.all("ref") {
+					links[target] = append(links[target], rules[strings.TrimPrefix(r.attr["target"], "#")])
+				}
+			}
+		}
+	}
+	for _, p := range ed.Paragraphs {
+		pid := "p-" + strings.ReplaceAll(p.ID, ":", "-")
+		ru, en := ids[pid], ids["en-"+strings.ReplaceAll(p.ID, ":", "-")]
+		if ru == nil || en == nil {
+			t.Errorf("%s: no element %s (or its translation)", p.ID, pid)
+			continue
+		}
+		for _, c := range []struct {
+			name      string
+			sic, orig bool
+			want      string
+		}{{"diplomatic", true, true, p.Diplomatic}, {"corrected", false, true, p.Corrected}, {"modern", false, false, p.Modern}} {
+			if got := reading(ru, c.sic, c.orig, cs); got != c.want {
+				t.Errorf("%s: %s reading\n got %q\nwant %q", p.ID, c.name, got, c.want)
+			}
+		}
+		if got := markdown(en, rules, cs); got != p.Translation.Markdown {
+			t.Errorf("%s: English\n got %q\nwant %q", p.ID, got, p.Translation.Markdown)
+		}
+		if en.attr["corresp"] != "#"+pid || ru.attr["n"] != p.ID {
+			t.Errorf("%s: corresp %q, n %q", p.ID, en.attr["corresp"], ru.attr["n"])
+		}
+		var want []string
+		for _, n := range p.Notes {
+			want = append(want, n.Markdown)
+		}
+		if got := notes["#"+pid]; !slices.Equal(got, want) {
+			t.Errorf("%s: notes\n got %q\nwant %q", p.ID, got, want)
+		}
+		// Every rule link of the section, from the translation, the
+		// rules line or a note, points at its rule.
+		got := append([]string(nil), links["#"+pid]...)
+		for _, n := range append([]*node{en}, notesOf(root, "#"+pid)...) {
+			for _, r := range n.all("ref") {
+				if id, ok := rules[strings.TrimPrefix(r.attr["target"], "#")]; ok {
+					got = append(got, id)
+				}
+			}
+		}
+		want = nil
+		for _, l := range p.Rules {
+			want = append(want, l.ID)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: rule links\n got %q\nwant %q", p.ID, got, want)
+		}
+	}
+}
+
+// notesOf returns the editor's notes whose target is target.
+func notesOf(root *node, target string) []*node {
+	var ns []*node
+	for _, n := range root.all("note") {
+		if n.attr["type"] == "editorial" && n.attr["target"] == target {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+// TestKinds: headings, running heads and footnotes are head, fw and note
+// elements, as the corpus classifies the paragraphs.
+func TestKinds(t *testing.T) {
+	ed := load(t)
+	_, root, _ := document(t, ed)
+	ids := byID(root)
+	want := map[string]string{"": "p", corpus.KindHead: "head", corpus.KindRunningHead: "fw", corpus.KindFootnote: "p"}
+	kinds := map[string]int{}
+	for _, p := range ed.Paragraphs {
+		kinds[p.Kind]++
+		n := ids["p-"+strings.ReplaceAll(p.ID, ":", "-")]
+		if n == nil || n.name != want[p.Kind] {
+			t.Errorf("%s (kind %q): element %v, want %s", p.ID, p.Kind, n, want[p.Kind])
+			continue
+		}
+		if inNote := n.owner.name == "note" && n.owner.attr["type"] == "footnote"; inNote != (p.Kind == corpus.KindFootnote) {
+			t.Errorf("%s (kind %q): inside a footnote: %v", p.ID, p.Kind, inNote)
+		}
+	}
+	for _, k := range []string{corpus.KindHead, corpus.KindRunningHead, corpus.KindFootnote} {
+		if kinds[k] == 0 {
+			t.Errorf("no paragraph of kind %q in the corpus: the test proves nothing", k)
+		}
+	}
+}
+
+// TestIDsAndPointers: every xml:id is a unique NCName, every internal
+// pointer (target, corresp, ana, ref, source) resolves, and every rule id
+// in a corr's or reg's type is declared.
+func TestIDsAndPointers(t *testing.T) {
+	_, root, _ := document(t, load(t))
+	seen := map[string]int{}
+	declared := map[string]bool{}
+	root.walk(func(n *node) {
+		if id, ok := n.attr["xml:id"]; ok {
+			if seen[id] > 0 {
+				t.Errorf("line %d: xml:id %q already used at line %d", n.line, id, seen[id])
+			}
+			seen[id] = n.line
+			if !isNCName(id) {
+				t.Errorf("line %d: xml:id %q is not an NCName", n.line, id)
+			}
+		}
+		if n.name == "category" {
+			declared[n.attr["n"]] = true
+		}
+	})
+	pointers := 0
+	root.walk(func(n *node) {
+		for _, a := range []string{"target", "corresp", "ana", "ref", "source"} {
+			for _, p := range strings.Fields(n.attr[a]) {
+				if !strings.HasPrefix(p, "#") {
+					continue
+				}
+				pointers++
+				if seen[p[1:]] == 0 {
+					t.Errorf("line %d: %s %s=%q points at nothing", n.line, n.name, a, p)
+				}
+			}
+		}
+		if n.name == "corr" || n.name == "reg" {
+			if n.attr["type"] == "" && n.owner.owner.name != "head" {
+				t.Errorf("line %d: %s without the rule in its type", n.line, n.name)
+			}
+			for _, id := range strings.Split(n.attr["type"], "+") {
+				if n.attr["type"] != "" && !declared[id] {
+					t.Errorf("line %d: %s type %q: rule %q is not declared", n.line, n.name, n.attr["type"], id)
+				}
+			}
+		}
+	})
+	if pointers < 1000 {
+		t.Errorf("only %d internal pointers: the test proves little", pointers)
+	}
+}
+
+// TestDeterministic: the same edition, loaded twice, gives the same bytes.
+func TestDeterministic(t *testing.T) {
+	a, err := Bytes(load(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Bytes(load(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("two documents of the same edition differ")
+	}
+}
+
+// TestGolden compares one game's divs (the Russian and the English) with
+// testdata/salic-law.xml; go test -update rewrites it.
+func TestGolden(t *testing.T) {
+	ed := load(t)
+	d := newDoc(ed)
+	g := ed.Game("salic-law")
+	for _, lang := range []string{"ru", "en"} {
+		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs}, lang); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.w.b.WriteByte('\n')
+	golden := filepath.Join("testdata", "salic-law.xml")
+	if *update {
+		if err := os.WriteFile(golden, d.w.b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(d.w.b.Bytes(), want) {
+		t.Errorf("salic-law's TEI differs from %s (run go test -update to accept):\n%s", golden, d.w.b.String())
+	}
+}
+
+// TestSchema validates the whole document against tei_all with jing:
+//
+//	jing ../shared/tei/tei_all.rng out/tei/pasyans.xml
+//
+// ($TEI_SCHEMA names the schema if it is elsewhere.) Without jing or the
+// schema it is skipped, except on CI (CI=true), where
+// it fails: .ci/run installs jing, and the schema is in ../shared/tei.
+func TestSchema(t *testing.T) {
+	jing, err := exec.LookPath("jing")
+	schema := schemaPath()
+	missing := ""
+	switch {
+	case err != nil:
+		missing = "jing is not installed (apt-get install jing)"
+	default:
+		if _, err := os.Stat(schema); err != nil {
+			missing = "the schema is missing: " + err.Error()
+		}
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s, and CI=true: the TEI must be validated on CI", missing)
+		}
+		t.Skip(missing)
+	}
+	b, _, _ := document(t, load(t))
+	file := filepath.Join(t.TempDir(), "pasyans.xml")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(jing, schema, file)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil || out.Len() > 0 {
+		t.Errorf("jing %s %s: %v\n%s", schema, file, err, out.String())
+	}
+}
