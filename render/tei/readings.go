@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"pasyans/corpus"
 	"pasyans/normalize"
@@ -71,7 +72,29 @@ func groups(p *corpus.Paragraph) ([]group, error) {
 	return gs, nil
 }
 
-func runeLen(s string) int { return len([]rune(s)) }
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// runes indexes a text by rune as normalize counts them (a byte that is
+// not UTF-8 counts as one): sub(a, b) is runes [a, b) as the bytes of
+// the text, so that no byte is lost.
+type runes struct {
+	s   string
+	off []int // byte offset of each rune, and len(s) last
+}
+
+func indexRunes(s string) runes {
+	r := runes{s: s, off: make([]int, 0, len(s)+1)}
+	for i := 0; i < len(s); {
+		r.off = append(r.off, i)
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	r.off = append(r.off, len(s))
+	return r
+}
+
+func (r runes) len() int            { return len(r.off) - 1 }
+func (r runes) sub(a, b int) string { return r.s[r.off[a]:r.off[b]] }
 
 // readings writes the Russian text of a paragraph with its three readings
 // (see the package doc) and checks that the choices give them back.
@@ -80,14 +103,14 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 	if err != nil {
 		return err
 	}
-	c := []rune(p.Corrected)
+	c := indexRunes(p.Corrected)
 	var dip, mod strings.Builder // the readings the choices give, to check
 	pos := 0
 	plain := func(to int) error {
-		if to < pos || to > len(c) {
-			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, to, len(c))
+		if to < pos || to > c.len() {
+			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, to, c.len())
 		}
-		s := string(c[pos:to])
+		s := c.sub(pos, to)
 		d.w.text(s)
 		dip.WriteString(s)
 		mod.WriteString(s)
@@ -113,10 +136,10 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 			}
 			continue
 		}
-		if g.e > len(c) {
-			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, g.e, len(c))
+		if g.e > c.len() {
+			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, g.e, c.len())
 		}
-		orig := string(c[g.s:g.e])
+		orig := c.sub(g.s, g.e)
 		reg, err := normalize.Replay(orig, shift(g.modern, g.s))
 		if err != nil {
 			return fmt.Errorf("paragraph %s: modern-layer edits: %w", p.ID, err)
@@ -125,8 +148,8 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 		d.w.start("orig", nil)
 		at := g.s
 		for _, sp := range g.corrected {
-			d.w.text(string(c[at:sp.s]))
-			dip.WriteString(string(c[at:sp.s]))
+			d.w.text(c.sub(at, sp.s))
+			dip.WriteString(c.sub(at, sp.s))
 			if err := fits(p, c, sp); err != nil {
 				return err
 			}
@@ -134,8 +157,8 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 			dip.WriteString(sp.edit.Before)
 			at = sp.e
 		}
-		d.w.text(string(c[at:g.e]))
-		dip.WriteString(string(c[at:g.e]))
+		d.w.text(c.sub(at, g.e))
+		dip.WriteString(c.sub(at, g.e))
 		d.w.end("orig")
 		rule := joinRules(g.modern)
 		d.w.inline("reg", attrs{"type", rule, "ana", d.ruleRefs(rule)}, reg)
@@ -143,7 +166,7 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 		mod.WriteString(reg)
 		pos = g.e
 	}
-	if err := plain(len(c)); err != nil {
+	if err := plain(c.len()); err != nil {
 		return err
 	}
 	if dip.String() != p.Diplomatic || mod.String() != p.Modern {
@@ -154,8 +177,8 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 
 // fits checks that a corrected-layer edit's After stands where it is
 // placed in the corrected text c.
-func fits(p *corpus.Paragraph, c []rune, sp span) error {
-	if sp.e > len(c) || string(c[sp.s:sp.e]) != sp.edit.After {
+func fits(p *corpus.Paragraph, c runes, sp span) error {
+	if sp.e > c.len() || c.sub(sp.s, sp.e) != sp.edit.After {
 		return fmt.Errorf("paragraph %s: the corrected text does not read %q at [%d,%d)", p.ID, sp.edit.After, sp.s, sp.e)
 	}
 	return nil

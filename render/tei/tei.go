@@ -121,12 +121,19 @@ func (d *doc) emendation(p *corpus.Paragraph, e normalize.Edit) string {
 		return ""
 	}
 	before := norm.NFC.String(e.Before)
+	found := ""
 	for _, em := range d.ed.Emendations {
-		if em.ParaID() == p.ID && strings.Contains(before, em.OCR) && strings.Contains(e.After, em.Corrected) {
+		if em.ParaID() != p.ID || !strings.Contains(before, em.OCR) {
+			continue
+		}
+		if strings.Contains(e.After, em.Corrected) {
 			return emendationID(em)
 		}
+		if found == "" {
+			found = emendationID(em) // a later rule changed the corrected form too
+		}
 	}
-	return ""
+	return found
 }
 
 // owner is a div of the text: the book's front matter or a game.
