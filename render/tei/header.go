@@ -125,7 +125,7 @@ func (d *doc) encodingDesc(depth int, used *writer) {
 			if id[:5] == "byte-" {
 				typ, name = "byte", "a byte that is not UTF-8"
 			}
-			w.elem(depth+3, "charName", nil, name)
+			w.elem(depth+3, "desc", nil, name)
 			w.elem(depth+3, "mapping", attrs{"type", typ}, w.chars[id])
 			w.close(depth+2, "char")
 		}

@@ -356,6 +356,9 @@ func (d *doc) back(depth int) {
 // engineRules lists the engine's rules that the games play or the text
 // cites.
 func (d *doc) engineRules(depth int) {
+	if len(d.ruleIDs) == 0 {
+		return
+	}
 	d.w.open(depth, "div", attrs{"type", "rules", "xml:id", "rules"})
 	d.w.open(depth+1, "list", attrs{"type", "rules"})
 	for _, id := range d.ruleIDs {
@@ -395,6 +398,9 @@ func (d *doc) engineRules(depth int) {
 
 // glossary writes the glossary as a list of terms.
 func (d *doc) glossary(depth int) {
+	if len(d.ed.Glossary) == 0 {
+		return
+	}
 	d.w.open(depth, "div", attrs{"type", "glossary", "xml:id", "glossary"})
 	d.w.open(depth+1, "list", attrs{"type", "gloss"})
 	for _, t := range d.ed.Glossary {

@@ -300,15 +300,24 @@ func TestSchema(t *testing.T) {
 		}
 		t.Skip(missing)
 	}
+	// The edition, and a tiny one whose text needs character
+	// declarations and whose paragraph no game owns.
 	b, _, _ := document(t, load(t))
-	file := filepath.Join(t.TempDir(), "pasyans.xml")
-	if err := os.WriteFile(file, b, 0o644); err != nil {
-		t.Fatal(err)
+	odd, _, _ := document(t, tiny("Свђтъ \x01]]>\xff & <p>"))
+	if !bytes.Contains(odd, []byte("<charDecl>")) || !bytes.Contains(odd, []byte(`type="unowned"`)) {
+		t.Fatal("the tiny edition should need a charDecl and an unowned div")
 	}
-	cmd := exec.Command(jing, schema, file)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil || out.Len() > 0 {
-		t.Errorf("jing %s %s: %v\n%s", schema, file, err, out.String())
+	dir := t.TempDir()
+	for name, doc := range map[string][]byte{"pasyans.xml": b, "odd.xml": odd} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(jing, schema, file)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil || out.Len() > 0 {
+			t.Errorf("jing %s %s: %v\n%s", schema, file, err, out.String())
+		}
 	}
 }
