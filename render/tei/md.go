@@ -99,3 +99,58 @@ func (d *doc) target(dest string) string {
 	}
 	return dest
 }
+
+// blocks writes a Markdown text's blocks as TEI blocks: paragraphs as p,
+// lists as list, block quotes as quote, code as ab type="code"; headings
+// inside a text as p rend="heading".
+func (d *doc) blocks(depth int, t corpus.Text) {
+	for _, n := range t.Nodes {
+		d.block(depth, n, t.Source)
+	}
+}
+
+func (d *doc) block(depth int, n ast.Node, src []byte) {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		d.w.nl(depth)
+		d.w.start("p", nil)
+		d.inlines(n, src)
+		d.w.end("p")
+	case *ast.Heading:
+		d.w.nl(depth)
+		d.w.start("p", attrs{"rend", "heading"})
+		d.inlines(n, src)
+		d.w.end("p")
+	case *ast.List:
+		rend := "bulleted"
+		if n.IsOrdered() {
+			rend = "numbered"
+		}
+		d.w.open(depth, "list", attrs{"rend", rend})
+		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+			d.w.nl(depth + 1)
+			d.w.start("item", nil)
+			if c := it.FirstChild(); c != nil && c.NextSibling() == nil && c.FirstChild() != nil && isInline(c.FirstChild()) {
+				d.inlines(c, src)
+			} else {
+				for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+					d.block(depth+2, c, src)
+				}
+				d.w.nl(depth + 1)
+			}
+			d.w.end("item")
+		}
+		d.w.close(depth, "list")
+	case *ast.Blockquote:
+		d.w.open(depth, "quote", nil)
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			d.block(depth+1, c, src)
+		}
+		d.w.close(depth, "quote")
+	case *ast.ThematicBreak:
+		d.w.nl(depth)
+		d.w.empty("milestone", attrs{"unit", "section", "rend", "rule"})
+	default:
+		d.w.elem(depth, "ab", attrs{"type", "code"}, strings.TrimRight(string(blockLines(n, src)), "\n"))
+	}
+}

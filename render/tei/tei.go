@@ -141,15 +141,16 @@ type owner struct {
 	id, kind string
 	titles   corpus.Titles
 	paras    []*corpus.Paragraph
+	intro    corpus.Text // the editor's English introduction to a game
 }
 
 func (d *doc) owners() []owner {
 	var os []owner
 	if b := d.ed.Book; b != nil {
-		os = append(os, owner{b.ID, "front-matter", b.Titles, b.Paragraphs})
+		os = append(os, owner{b.ID, "front-matter", b.Titles, b.Paragraphs, corpus.Text{}})
 	}
 	for _, g := range d.ed.Games {
-		os = append(os, owner{g.ID, "game", g.Titles, g.Paragraphs})
+		os = append(os, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro})
 	}
 	var none []*corpus.Paragraph
 	for _, p := range d.ed.Paragraphs {
@@ -158,7 +159,7 @@ func (d *doc) owners() []owner {
 		}
 	}
 	if len(none) > 0 {
-		os = append(os, owner{"unowned", "unowned", corpus.Titles{}, none})
+		os = append(os, owner{"unowned", "unowned", corpus.Titles{}, none, corpus.Text{}})
 	}
 	return os
 }
@@ -167,6 +168,7 @@ func (d *doc) owners() []owner {
 // translation as a group, then the back.
 func (d *doc) text(depth int) error {
 	d.w.open(depth, "text", nil)
+	d.front(depth + 1)
 	d.w.open(depth+1, "group", nil)
 	for _, lang := range []string{"ru", "en"} {
 		typ := "edition"
@@ -187,6 +189,37 @@ func (d *doc) text(depth int) error {
 	d.back(depth + 1)
 	d.w.close(depth, "text")
 	return nil
+}
+
+// front writes the book's introduction (book.md, book.ru.md), in each
+// language it has.
+func (d *doc) front(depth int) {
+	var bs []*corpus.Book
+	for _, b := range []*corpus.Book{d.ed.Book, d.ed.BookRU} {
+		if b != nil && len(b.Sections) > 0 {
+			bs = append(bs, b)
+		}
+	}
+	if len(bs) == 0 {
+		return
+	}
+	d.w.open(depth, "front", nil)
+	for _, b := range bs {
+		lang := b.Lang
+		if lang == "" {
+			lang = "en"
+		}
+		id := "introduction-" + ncName(lang)
+		d.w.open(depth+1, "div", attrs{"xml:id", id, "type", "introduction", "xml:lang", lang})
+		for i, s := range b.Sections {
+			d.w.open(depth+2, "div", attrs{"xml:id", id + "-" + strconv.Itoa(i+1), "type", "section"})
+			d.w.elem(depth+3, "head", nil, s.Title)
+			d.blocks(depth+3, s.Text)
+			d.w.close(depth+2, "div")
+		}
+		d.w.close(depth+1, "div")
+	}
+	d.w.close(depth, "front")
 }
 
 // section is a heading of the book (or none) and what follows it up to
@@ -257,10 +290,19 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 		}
 		d.w.end("head")
 	}
+	if lang == "en" && len(o.intro.Nodes) > 0 {
+		d.w.open(depth+1, "argument", nil)
+		d.blocks(depth+2, o.intro)
+		d.w.close(depth+1, "argument")
+	}
 	for i, s := range sections(o.paras) {
 		dd := depth + 1
 		if len(s.heads) > 0 {
-			d.w.open(dd, "div", attrs{"type", "section", "xml:id", fmt.Sprintf("%s-s%d", id, i+1)})
+			as := attrs{"type", "section", "xml:id", fmt.Sprintf("%s-s%d", id, i+1)}
+			if lang == "en" {
+				as = append(as, "corresp", fmt.Sprintf("#ru-%s-s%d", ncName(o.id), i+1))
+			}
+			d.w.open(dd, "div", as)
 			dd++
 			for _, h := range s.heads {
 				if err := d.para(dd, h, "head", nil, lang); err != nil {

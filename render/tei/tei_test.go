@@ -255,7 +255,7 @@ func TestGolden(t *testing.T) {
 	d := newDoc(ed)
 	g := ed.Game("salic-law")
 	for _, lang := range []string{"ru", "en"} {
-		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs}, lang); err != nil {
+		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro}, lang); err != nil {
 			t.Fatal(err)
 		}
 	}
