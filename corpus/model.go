@@ -44,11 +44,7 @@ type Paragraph struct {
 	Apparatus  []normalize.Edit
 	// Owner is the id of the game or book that owns the paragraph; empty
 	// if none does (a diagnostic says so).
-	Owner string
-	// Kind is what the paragraph is on the page, as its owner's front
-	// matter says (kind:): "" for a plain paragraph, or KindHead,
-	// KindRunningHead or KindFootnote.
-	Kind        string
+	Owner       string
 	Translation Text       // the English, without notes, claims and the rules line
 	RulesLine   Text       // the section's "Rules: [text](rule:id), …" line, as written
 	Notes       []Note     // the editor's notes, in order
@@ -57,6 +53,10 @@ type Paragraph struct {
 	// Pos is the paragraph's ## heading in its owner's file, or its line
 	// in the source file when no section translates it.
 	Pos Pos
+	// Kind is what the paragraph is on the page, as its owner's front
+	// matter says (kind:): "" for a plain paragraph, or KindHead,
+	// KindRunningHead or KindFootnote.
+	Kind string
 }
 
 // Text is a run of Markdown blocks: the source as written and the parsed
