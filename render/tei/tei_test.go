@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pasyans/corpus"
+	"pasyans/normalize"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -228,6 +229,11 @@ func TestIDsAndPointers(t *testing.T) {
 			}
 		}
 	})
+	for _, r := range normalize.Rules() {
+		if !declared[r.ID] {
+			t.Errorf("normalisation rule %s is not declared in the encodingDesc", r.ID)
+		}
+	}
 	if pointers < 1000 {
 		t.Errorf("only %d internal pointers: the test proves little", pointers)
 	}
