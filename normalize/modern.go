@@ -52,16 +52,16 @@ func modernRules() []Rule {
 		},
 		{
 			ID:          "modern/genitive-ago",
-			Doc:         "The genitive adjective endings -аго, -яго become -ого, -его; after ж, ш, щ, ч, ц the unstressed ending gives -его (хорошаго → хорошего), the stressed one -ого: большой and чужой, the only adjectives with a stressed ending after a sibilant, and their compounds (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
+			Doc:         "The genitive adjective endings -аго, -яго (after a stem with a vowel: not благо, наго) become -ого, -его; after ж, ш, щ, ч, ц the unstressed ending gives -его (хорошаго → хорошего), the stressed one -ого: большой and чужой, the only adjectives with a stressed ending after a sibilant, and their compounds (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
 			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}, {"Небольшаго", "Небольшого"}, {"чужаго", "чужого"}, {"свѣжаго", "свѣжего"}},
-			NonExamples: []string{"саго", "много", "другого", "Чикаго"},
+			NonExamples: []string{"саго", "много", "другого", "Чикаго", "благо", "во благо", "наго"},
 			batch:       true,
 			find:        findAgo,
 		},
 		{
 			ID:          "modern/prefix-voiceless",
-			Doc:         "The prefixes из-, раз-, без-, воз-, чрез-, через-, низ- (also after не-) end in с before a voiceless consonant (к п с т ф х ц ч ш щ).",
-			Examples:    [][2]string{{"разсматриваютъ", "рассматриваютъ"}, {"Безпорядокъ", "Беспорядокъ"}, {"изсякнуть", "иссякнуть"}, {"неразсчетливый", "нерассчетливый"}, {"черезчуръ", "чересчуръ"}, {"черезполосица", "чересполосица"}},
+			Doc:         "The prefixes из-, раз-, без-, воз-, чрез-, через-, низ- (also after не-) end in с before a voiceless consonant (к п с т ф х ц ч ш щ); раз- before -счет- loses its з, as today's spelling has расчет (but рассчитать).",
+			Examples:    [][2]string{{"разсматриваютъ", "рассматриваютъ"}, {"Безпорядокъ", "Беспорядокъ"}, {"изсякнуть", "иссякнуть"}, {"неразсчетливый", "нерасчетливый"}, {"разсчетъ", "расчетъ"}, {"разсчитывать", "рассчитывать"}, {"черезчуръ", "чересчуръ"}, {"черезполосица", "чересполосица"}},
 			NonExamples: []string{"низкій", "изъ", "развить", "разъ", "низшій", "черезъ", "через край"},
 			batch:       true,
 			find:        findPrefix,
@@ -133,6 +133,13 @@ func modernRules() []Rule {
 			Examples:    [][2]string{{"Должно-быть, онъ", "Должно быть, онъ"}, {"может-быть", "может быть"}, {"как-будто", "как будто"}, {"так-как", "так как"}, {"то-есть", "то есть"}},
 			NonExamples: []string{"должно быть", "кто-то", "из-за", "по-русски", "быть-может"},
 			find:        findHyphenApart,
+		},
+		{
+			ID:          "modern/nibud",
+			Doc:         "The particle нибудь, which the old spelling could write apart (кто нибудь), takes today's hyphen: кто-нибудь. Нибудь is never a word of its own, so the change does not depend on the sentence; то and либо, which are, are left alone.",
+			Examples:    [][2]string{{"кто нибудь", "кто-нибудь"}, {"Что нибудь", "Что-нибудь"}, {"какой нибудь случай", "какой-нибудь случай"}},
+			NonExamples: []string{"кто-нибудь", "какой то", "либо кто либо", "нибудь"},
+			find:        findNibud,
 		},
 		{
 			ID:          "modern/po-ski",
@@ -304,7 +311,7 @@ func findAgo(_ context, s string, out []repl) []repl {
 				continue occ4
 			}
 			ws, _ := wordAround(s, i, j, isLetter)
-			if countRunes(s[ws:i]) < 2 {
+			if countRunes(s[ws:i]) < 2 || !hasVowel(s[ws:i]) {
 				continue occ4
 			}
 			if _, noun := wordIs(s, i, j, agoNouns...); noun {
@@ -363,7 +370,11 @@ func findPrefix(_ context, s string, out []repl) []repl {
 					continue occ5
 				}
 			}
-			out = append(out, repl{start: i, end: i + 2, after: keepCase([]rune(nd)[0], "с", "С")})
+			to := keepCase([]rune(nd)[0], "с", "С")
+			if strings.HasSuffix(strings.ToLower(pre), "раз") && hasPrefixFold(s[i+2:], "счет") {
+				to = "" // расчет, not рассчет (but рассчитать)
+			}
+			out = append(out, repl{start: i, end: i + 2, after: to})
 		}
 	}
 	return append(out[:n0], sortRepls(out[n0:])...)
@@ -554,6 +565,28 @@ func findPoSki(_ context, s string, out []repl) []repl {
 				continue
 			}
 			out = append(out, repl{start: i + len(nd) - 1, end: i + len(nd), after: "-"})
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+// hasVowel reports whether s has a Cyrillic vowel letter.
+func hasVowel(s string) bool {
+	return strings.ContainsAny(strings.ToLower(s), "аеёиоуыэюяіѣѵ")
+}
+
+// hasPrefixFold reports whether s begins with prefix, ignoring case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func findNibud(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for _, nd := range []string{" нибудь", " НИБУДЬ"} {
+		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
+			if letterBefore(s, i) && !letterAfter(s, i+len(nd)) {
+				out = append(out, repl{start: i, end: i + 1, after: "-"})
+			}
 		}
 	}
 	return append(out[:n0], sortRepls(out[n0:])...)
