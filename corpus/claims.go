@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"reflect"
+	"strings"
 
 	"pasyans/engine"
 
@@ -18,6 +19,15 @@ import (
 //	packs: 2
 //	foundations: {count: 8, base: A, dir: up, top: J, suit: any}
 //	```
+//
+// One key is not the Spec's: occurs states where a word occurs in the
+// sources, for a note that says so ("only here", "also in 000:8",
+// "nowhere else"); the checker compares it with the text, not the engine
+// (see Occurs).
+//
+//	```claims
+//	occurs: {term: конституція, in: ["000:5", "000:8"]}
+//	```
 type Claims struct {
 	Packs       *int                    `json:"packs,omitempty"`
 	Cards       *int                    `json:"cards,omitempty"`
@@ -27,6 +37,7 @@ type Claims struct {
 	Building    []engine.BuildSpec      `json:"building,omitempty"`
 	Deals       *int                    `json:"deals,omitempty"`
 	Win         string                  `json:"win,omitempty"`
+	Occurs      []Occurs                `json:"occurs,omitempty"`
 	Pos         Pos                     `json:"-"`
 	// Lines holds the file line of each top-level key ("packs").
 	Lines map[string]int `json:"-"`
@@ -42,6 +53,19 @@ type claimsYAML struct {
 	Building    groups[engine.BuildSpec]      `yaml:"building"`
 	Deals       *int                          `yaml:"deals"`
 	Win         string                        `yaml:"win"`
+	Occurs      groups[Occurs]                `yaml:"occurs"`
+}
+
+// Occurs claims that a term occurs in exactly the paragraphs In of all the
+// sources, in some reading (diplomatic, corrected or modern) and in some
+// inflected form: the words' spelling-blind keys (package
+// pasyans/normalize/stem) in sequence, as for the glossary's forms. Term
+// is a Russian word or phrase in any spelling, or the id of a glossary
+// term, which stands for all its forms. An empty In claims that the term
+// occurs nowhere.
+type Occurs struct {
+	Term string   `yaml:"term" json:"term"`
+	In   []string `yaml:"in" json:"in"`
 }
 
 // groups is one group (a mapping) or a list of them, decoded strictly.
@@ -70,7 +94,7 @@ func parseClaims(d *diags, file string, data []byte, first int) *Claims {
 	var y claimsYAML
 	root, ok := decodeYAML(d, file, data, first, &y)
 	c := &Claims{Packs: y.Packs, Cards: y.Cards, Removed: y.Removed, Players: y.Players,
-		Foundations: y.Foundations, Building: y.Building, Deals: y.Deals, Win: y.Win,
+		Foundations: y.Foundations, Building: y.Building, Deals: y.Deals, Win: y.Win, Occurs: y.Occurs,
 		Pos: Pos{File: file, Line: first}, Lines: map[string]int{}}
 	if root == nil {
 		if ok {
@@ -82,6 +106,11 @@ func parseClaims(d *diags, file string, data []byte, first int) *Claims {
 		c.Lines[root.Content[i].Value] = first + root.Content[i].Line - 1
 	}
 	checkClaimRanks(d, c)
+	for _, o := range c.Occurs {
+		if strings.TrimSpace(o.Term) == "" {
+			d.add(Pos{File: file, Line: c.Lines["occurs"]}, CheckSyntax, "claim occurs: no term")
+		}
+	}
 	return c
 }
 
@@ -109,7 +138,7 @@ func (c *Claims) Len() int {
 	if c == nil {
 		return 0
 	}
-	n := len(c.Removed) + len(c.Foundations) + len(c.Building)
+	n := len(c.Removed) + len(c.Foundations) + len(c.Building) + len(c.Occurs)
 	for _, p := range []*int{c.Packs, c.Cards, c.Players, c.Deals} {
 		if p != nil {
 			n++

@@ -9,14 +9,22 @@ import (
 )
 
 // TestClaimKeysAreSpecJSON keeps the claim schema equal to engine.Spec's
-// JSON names: a claim key is the Spec field it is compared with.
+// JSON names: a claim key is the Spec field it is compared with, except
+// the claims about the text (occurs), which the checker compares with the
+// sources.
 func TestClaimKeysAreSpecJSON(t *testing.T) {
-	for _, c := range []struct{ yaml, json reflect.Type }{
-		{reflect.TypeFor[claimsYAML](), reflect.TypeFor[engine.Spec]()},
-		{reflect.TypeFor[engine.FoundationSpec](), reflect.TypeFor[engine.FoundationSpec]()},
-		{reflect.TypeFor[engine.BuildSpec](), reflect.TypeFor[engine.BuildSpec]()},
+	for _, c := range []struct {
+		yaml, json reflect.Type
+		text       []string
+	}{
+		{reflect.TypeFor[claimsYAML](), reflect.TypeFor[engine.Spec](), []string{"occurs"}},
+		{reflect.TypeFor[engine.FoundationSpec](), reflect.TypeFor[engine.FoundationSpec](), nil},
+		{reflect.TypeFor[engine.BuildSpec](), reflect.TypeFor[engine.BuildSpec](), nil},
 	} {
 		want := map[string]bool{}
+		for _, k := range c.text {
+			want[k] = true
+		}
 		for i := range c.json.NumField() {
 			name, _, _ := strings.Cut(c.json.Field(i).Tag.Get("json"), ",")
 			want[name] = true
@@ -46,6 +54,12 @@ func TestParseClaims(t *testing.T) {
 		{"bad type", "packs: two\n", Claims{}, []string{"x.md:10: cannot unmarshal !!str `two` into int"}},
 		{"bad rank", "foundations: {base: 1}\n", Claims{Foundations: []engine.FoundationSpec{{Base: "1"}}}, []string{`x.md:10: claim foundations: "1" is not a rank (A 2 … 9 T J Q K)`}},
 		{"empty", "", Claims{}, []string{"x.md:10: empty claims block"}},
+		{"occurs", "occurs: {term: конституція, in: [\"000:5\", \"000:8\"]}\n",
+			Claims{Occurs: []Occurs{{Term: "конституція", In: []string{"000:5", "000:8"}}}}, nil},
+		{"occurs list", "occurs:\n  - {term: Симпатія, in: [\"000:18\"]}\n  - {term: парламентъ, in: []}\n",
+			Claims{Occurs: []Occurs{{Term: "Симпатія", In: []string{"000:18"}}, {Term: "парламентъ", In: []string{}}}}, nil},
+		{"occurs without term", "occurs: {in: [\"000:5\"]}\n", Claims{}, []string{"x.md:10: claim occurs: no term"}},
+		{"occurs unknown key", "occurs: {word: x}\n", Claims{}, []string{`x.md:10: unknown key "word"`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -17,10 +17,11 @@ func (l *loader) loadGlossary() error {
 	}
 	var terms []*Term
 	root, _ := decodeYAML(&l.d, glossaryFile, data, 1, &terms)
-	var lines []int
+	var lines, plines []int
 	if root != nil {
 		for _, it := range root.Content {
 			lines = append(lines, it.Line)
+			plines = append(plines, keyLine(it, "paragraphs", 0))
 		}
 	}
 	seen := map[string]int{}
@@ -29,6 +30,10 @@ func (l *loader) loadGlossary() error {
 			continue
 		}
 		t.Pos = Pos{File: glossaryFile, Line: lineAt(lines, i, 1, 1)}
+		t.ParagraphsPos = t.Pos
+		if i < len(plines) && plines[i] > 0 {
+			t.ParagraphsPos.Line = plines[i]
+		}
 		if prev, dup := seen[t.ID]; dup {
 			l.d.add(t.Pos, CheckGlossary, "term %q twice (also at line %d)", t.ID, prev)
 		}

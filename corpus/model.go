@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"strings"
+
 	"pasyans/engine"
 	"pasyans/normalize"
 	"pasyans/source"
@@ -137,7 +139,40 @@ type Term struct {
 	DefEN      string   `yaml:"def_en" json:"def_en"`
 	DefRU      string   `yaml:"def_ru" json:"def_ru"`
 	Paragraphs []string `yaml:"paragraphs" json:"paragraphs"`
-	Pos        Pos      `yaml:"-" json:"-"`
+	// Forms, when given, replace the alternatives of PreReform as the
+	// words or phrases whose occurrences are the term's, for a term whose
+	// glossary form is not the form in the text: other inflections the
+	// stemmer does not fold together (пачекъ beside пачка), a synonym (без
+	// перемешивания beside безъ тасовки), a phrase split by other words,
+	// written with "…" for up to three words between (вторично … не
+	// раскладывается). A word written "=играющихъ" matches on its spelling
+	// (still blind to pre-reform and modern spelling and to the OCR's
+	// damage), not on its stem, where the stemmer folds it together with
+	// another word (играютъ).
+	Forms []string `yaml:"forms,omitempty" json:"forms,omitempty"`
+	// Heading marks a term that is a heading (Правила, Игра): it occurs
+	// where its form makes up a whole paragraph, not where the word stands
+	// in a sentence.
+	Heading bool `yaml:"heading,omitempty" json:"heading,omitempty"`
+	Pos     Pos  `yaml:"-" json:"-"`
+	// ParagraphsPos is the line of the paragraphs key.
+	ParagraphsPos Pos `yaml:"-" json:"-"`
+}
+
+// Patterns returns the forms whose occurrences are the term's: Forms if
+// given, else each alternative of PreReform (separated by ";").
+func (t *Term) Patterns() []string {
+	forms := t.Forms
+	if len(forms) == 0 {
+		forms = strings.Split(t.PreReform, ";")
+	}
+	var out []string
+	for _, f := range forms {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Deal is an example deal: deals/<game>/<name>.yaml.
@@ -245,6 +280,16 @@ func (ed *Edition) Game(id string) *Game {
 	for _, g := range ed.Games {
 		if g.ID == id {
 			return g
+		}
+	}
+	return nil
+}
+
+// Term returns the glossary term with the given id, or nil.
+func (ed *Edition) Term(id string) *Term {
+	for _, t := range ed.Glossary {
+		if t.ID == id {
+			return t
 		}
 	}
 	return nil

@@ -58,6 +58,19 @@ func FuzzModern(f *testing.F) {
 	for _, s := range texts {
 		f.Add(s)
 	}
+	if data, err := os.ReadFile("testdata/period-forms.tsv"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			f.Add(strings.Split(strings.TrimPrefix(line, "#open\t"), "\t")[0])
+		}
+	}
+	for _, r := range ModernLayer().Rules {
+		for _, ex := range r.Examples {
+			f.Add(ex[0])
+		}
+		for _, ne := range r.NonExamples {
+			f.Add(ne)
+		}
+	}
 	l := ModernLayer()
 	f.Fuzz(func(t *testing.T, s string) {
 		if !utf8.ValidString(s) {

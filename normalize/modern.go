@@ -1,6 +1,9 @@
 package normalize
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // ModernLayer returns the layer that turns the corrected (pre-reform)
 // reading into modern spelling: the 1917–1918 letter and ending changes,
@@ -33,25 +36,33 @@ func modernRules() []Rule {
 		},
 		{
 			ID:          "modern/adjective-plural",
-			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; words in -ія after a stem that is not adjectival (основанія, линія, серія, Симпатія) are nouns and keep -ия.",
-			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}},
-			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя"},
+			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; words in -ія after a stem that is not adjectival (основанія, линія, серія, Симпатія) are nouns and keep -ия. After г к х ж ч, where adjectives (другія, тихія, чужія, горячія) and nouns meet, these are nouns and keep -ия: the learned suffixes -логія, -ргія, -рхія, -егія (геологія, энергія, монархія, стратегія); the genitive of neuter nouns in -ичіе and -ружіе (различія, величія, оружія), since no adjective ends so; a capitalized word inside a sentence, a proper noun (Норвегія, Чехія), unless its stem ends in -ск, -цк (Русскія Вѣдомости); the feminine Божія (Матерь Божія), Church Slavonic singular, not a plural; and стихія, which its ending cannot tell from тихія.",
+			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}, {"Другія карты", "Другіе карты"}, {"чужія", "чужіе"}, {"горячія", "горячіе"}, {"дорогія", "дорогіе"}, {"тихія", "тихіе"}, {"всѣ Русскія", "всѣ Русскіе"}},
+			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя", "стихія", "въ Норвегіи и Норвегія", "геологія", "энергія", "монархія", "стратегія", "величія", "различія", "оружія", "Матерь Божія", "въ Чехія", "изъ Ликія"},
 			batch:       true,
 			find:        findAdjPlural,
 		},
 		{
+			ID:          "modern/reflexive-plural",
+			Doc:         "The plural endings -ыяся, -іяся of reflexive participles and adjectives become -ыеся, -иеся, as -ыя, -ія do (учащіяся, образовавшіяся); the adjective-plural rule sees only a word that ends in -ія.",
+			Examples:    [][2]string{{"учащіяся", "учащіеся"}, {"образовавшіяся", "образовавшіеся"}, {"находящіяся въ", "находящіеся въ"}},
+			NonExamples: []string{"учащіеся", "боялся", "новыя"},
+			batch:       true,
+			find:        findReflexivePlural,
+		},
+		{
 			ID:          "modern/genitive-ago",
-			Doc:         "The genitive adjective endings -аго, -яго become -ого, -его (-его after ж, ш, щ, ч, ц, except большаго → большого).",
-			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}},
-			NonExamples: []string{"саго", "много", "другого", "Чикаго"},
+			Doc:         "The genitive adjective endings -аго, -яго (after a stem with a vowel: not благо, наго) become -ого, -его; after ж, ш, щ, ч, ц the unstressed ending gives -его (хорошаго → хорошего), the stressed one -ого: большой and чужой, the only adjectives with a stressed ending after a sibilant, and their compounds (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
+			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}, {"Небольшаго", "Небольшого"}, {"чужаго", "чужого"}, {"свѣжаго", "свѣжего"}},
+			NonExamples: []string{"саго", "много", "другого", "Чикаго", "благо", "во благо", "наго"},
 			batch:       true,
 			find:        findAgo,
 		},
 		{
 			ID:          "modern/prefix-voiceless",
-			Doc:         "The prefixes из-, раз-, без-, воз-, чрез-, низ- (also after не-) end in с before a voiceless consonant (к п с т ф х ц ч ш щ).",
-			Examples:    [][2]string{{"разсматриваютъ", "рассматриваютъ"}, {"Безпорядокъ", "Беспорядокъ"}, {"изсякнуть", "иссякнуть"}, {"неразсчетливый", "нерассчетливый"}},
-			NonExamples: []string{"низкій", "изъ", "развить", "разъ", "низшій"},
+			Doc:         "The prefixes из-, раз-, без-, воз-, чрез-, через-, низ- (also after не-) end in с before a voiceless consonant (к п с т ф х ц ч ш щ); раз- before -счет- loses its з, as today's spelling has расчет (but рассчитать).",
+			Examples:    [][2]string{{"разсматриваютъ", "рассматриваютъ"}, {"Безпорядокъ", "Беспорядокъ"}, {"изсякнуть", "иссякнуть"}, {"неразсчетливый", "нерасчетливый"}, {"разсчетъ", "расчетъ"}, {"разсчитывать", "рассчитывать"}, {"черезчуръ", "чересчуръ"}, {"черезполосица", "чересполосица"}},
+			NonExamples: []string{"низкій", "изъ", "развить", "разъ", "низшій", "черезъ", "через край"},
 			batch:       true,
 			find:        findPrefix,
 		},
@@ -115,6 +126,34 @@ func modernRules() []Rule {
 			Examples:    [][2]string{{"порядке, при чем карты", "порядке, причем карты"}},
 			NonExamples: []string{"при чемъ", "Не при чем", "при чемодане"},
 			find:        findPrichem,
+		},
+		{
+			ID:          "modern/hyphen-apart",
+			Doc:         "Parenthetical and conjunctive phrases that the old spelling hyphenated are written apart: должно-быть, может-быть, как-будто, так-как, то-есть. The hyphen marks the fixed phrase, so the change is safe; the same words written apart are left as they are.",
+			Examples:    [][2]string{{"Должно-быть, онъ", "Должно быть, онъ"}, {"может-быть", "может быть"}, {"как-будто", "как будто"}, {"так-как", "так как"}, {"то-есть", "то есть"}},
+			NonExamples: []string{"должно быть", "кто-то", "из-за", "по-русски", "быть-может"},
+			find:        findHyphenApart,
+		},
+		{
+			ID:          "modern/nibud",
+			Doc:         "The particle нибудь, which the old spelling could write apart (кто нибудь), takes today's hyphen: кто-нибудь. Нибудь is never a word of its own, so the change does not depend on the sentence; то and либо, which are, are left alone.",
+			Examples:    [][2]string{{"кто нибудь", "кто-нибудь"}, {"Что нибудь", "Что-нибудь"}, {"какой нибудь случай", "какой-нибудь случай"}},
+			NonExamples: []string{"кто-нибудь", "какой то", "либо кто либо", "нибудь"},
+			find:        findNibud,
+		},
+		{
+			ID:          "modern/po-ski",
+			Doc:         "The adverbs по + -ски, -цки (по русски, по нѣмецки), often written apart in the old spelling, take today's hyphen: по-русски. Such a form after по is never a case of an adjective, so the change does not depend on the sentence.",
+			Examples:    [][2]string{{"говорить по русски", "говорить по-русски"}, {"По французски", "По-французски"}, {"по нѣмецки", "по-нѣмецки"}},
+			NonExamples: []string{"по русским", "по-русски", "пойти", "по ски", "споры русски"},
+			find:        findPoSki,
+		},
+		{
+			ID:          "modern/solid-apart",
+			Doc:         "Today's spelling writes apart, and with today's hyphen, what the old one could write solid or hyphenated in the same way everywhere: потомучто, оттогочто → потому что, оттого что; мало-по-малу → мало-помалу. Divisions that depend on the sentence (на верху горы, but наверху) are left as the text has them.",
+			Examples:    [][2]string{{"потомучто", "потому что"}, {"Оттогочто", "Оттого что"}, {"мало-по-малу", "мало-помалу"}},
+			NonExamples: []string{"потому что", "на верху", "мало-помалу", "потомучтобы"},
+			find:        findSolidApart,
 		},
 	}
 }
@@ -195,6 +234,40 @@ func toLowerCyr(r rune) rune {
 // adjectiveExceptions are adjectives in -ія that adjectival misses.
 var adjectiveExceptions = []string{"синія"}
 
+// nounSuffixes end the stem (before -ія) of nouns that adjectival would
+// take for adjectives: learned suffixes (геологія, энергія, монархія,
+// стратегія) and the genitive of neuter nouns in -ичіе, -ружіе
+// (различія, оружія). No adjective in -ія has such a stem.
+var nounSuffixes = []string{"лог", "рг", "рх", "ег", "ич", "іч", "руж"}
+
+// nounIya are nouns in -ія (and Божія, a singular) whose ending cannot
+// tell them from an adjective: стихія as тихія.
+var nounIya = []string{"стихія", "божія"}
+
+// nounIyaStem reports whether the word in -ія at bytes [ws, i) + ending is
+// a noun although its stem ends as an adjective's: see nounSuffixes,
+// nounIya, and a capitalized word inside a sentence (a proper noun).
+func nounIyaStem(s string, ws, i, j int) bool {
+	stem := strings.ToLower(s[ws:i])
+	for _, suf := range nounSuffixes {
+		if strings.HasSuffix(stem, suf) {
+			return true
+		}
+	}
+	if _, ok := wordIs(s, i, j, nounIya...); ok {
+		return true
+	}
+	r, _ := next(s, ws)
+	if !isUpper(r) || isUpper(lastRune(s[ws:i])) || sentenceStart(s, ws) {
+		return false
+	}
+	// Adjectives made from names (Русскія, Московскія) keep their
+	// capital in titles; no country name ends so.
+	return !strings.HasSuffix(stem, "ск") && !strings.HasSuffix(stem, "цк")
+}
+
+func lastRune(s string) rune { r, _ := prev(s, len(s)); return r }
+
 func findAdjPlural(_ context, s string, out []repl) []repl {
 	n0 := len(out)
 	for _, nd := range []string{"ыя", "ЫЯ", "ія", "ІЯ"} {
@@ -209,7 +282,7 @@ func findAdjPlural(_ context, s string, out []repl) []repl {
 				continue occ3
 			}
 			if nd == "ія" || nd == "ІЯ" {
-				if _, exc := wordIs(s, i, j, adjectiveExceptions...); !exc && !adjectival(s[ws:i]) {
+				if _, exc := wordIs(s, i, j, adjectiveExceptions...); !exc && (!adjectival(s[ws:i]) || nounIyaStem(s, ws, i, j)) {
 					continue occ3
 				}
 			}
@@ -220,11 +293,12 @@ func findAdjPlural(_ context, s string, out []repl) []repl {
 	return append(out[:n0], sortRepls(out[n0:])...)
 }
 
-// agoNouns end in -аго but are no adjectives; agoStressed keep о after a
-// sibilant.
+// agoNouns end in -аго but are no adjectives; agoStressed are the stems
+// of the adjectives with a stressed ending after a sibilant, which keep о
+// (with any prefix: небольшаго).
 var (
 	agoNouns    = []string{"саго", "чикаго", "сантьяго", "яго", "аго"}
-	agoStressed = []string{"большаго"}
+	agoStressed = []string{"больш", "чуж"}
 )
 
 func findAgo(_ context, s string, out []repl) []repl {
@@ -237,7 +311,7 @@ func findAgo(_ context, s string, out []repl) []repl {
 				continue occ4
 			}
 			ws, _ := wordAround(s, i, j, isLetter)
-			if countRunes(s[ws:i]) < 2 {
+			if countRunes(s[ws:i]) < 2 || !hasVowel(s[ws:i]) {
 				continue occ4
 			}
 			if _, noun := wordIs(s, i, j, agoNouns...); noun {
@@ -248,7 +322,7 @@ func findAgo(_ context, s string, out []repl) []repl {
 			if nd == "яго" || nd == "ЯГО" {
 				to = keepCase(a, "е", "Е")
 			} else if p, _ := prev(s, i); strings.ContainsRune("жшщчцЖШЩЧЦ", p) {
-				if _, ok := wordIs(s, i, j, agoStressed...); !ok {
+				if !stressedAgo(s[ws:i]) {
 					to = keepCase(a, "е", "Е")
 				}
 			}
@@ -259,7 +333,7 @@ func findAgo(_ context, s string, out []repl) []repl {
 }
 
 var (
-	zPrefixes = []string{"из", "раз", "без", "воз", "чрез", "низ"}
+	zPrefixes = []string{"из", "раз", "без", "воз", "чрез", "через", "низ"}
 	// zRoots begin like a prefix but the з belongs to the root.
 	zRoots = []string{"низк", "низш", "возч"}
 )
@@ -296,7 +370,11 @@ func findPrefix(_ context, s string, out []repl) []repl {
 					continue occ5
 				}
 			}
-			out = append(out, repl{start: i, end: i + 2, after: keepCase([]rune(nd)[0], "с", "С")})
+			to := keepCase([]rune(nd)[0], "с", "С")
+			if strings.HasSuffix(strings.ToLower(pre), "раз") && hasPrefixFold(s[i+2:], "счет") {
+				to = "" // расчет, not рассчет (but рассчитать)
+			}
+			out = append(out, repl{start: i, end: i + 2, after: to})
 		}
 	}
 	return append(out[:n0], sortRepls(out[n0:])...)
@@ -372,4 +450,144 @@ occ10:
 		out = append(out, repl{start: i + 6, end: i + 7, after: ""})
 	}
 	return out
+}
+
+// stressedAgo reports whether stem (the word before -аго) is that of an
+// adjective with a stressed ending after a sibilant: see agoStressed.
+func stressedAgo(stem string) bool {
+	stem = strings.ToLower(stem)
+	for _, st := range agoStressed {
+		if strings.HasSuffix(stem, st) {
+			return true
+		}
+	}
+	return false
+}
+
+func findReflexivePlural(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for _, nd := range []string{"ыяся", "ЫЯСЯ", "іяся", "ІЯСЯ"} {
+		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
+			j := i + len(nd)
+			if letterAfter(s, j) {
+				continue
+			}
+			ws, _ := wordAround(s, i, j, isLetter)
+			if countRunes(s[ws:i]) < 2 {
+				continue
+			}
+			if (nd == "іяся" || nd == "ІЯСЯ") && !adjectival(s[ws:i]) {
+				continue
+			}
+			y, _ := next(s, i+2)
+			out = append(out, repl{start: i + 2, end: i + 4, after: keepCase(y, "е", "Е")})
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+// phraseRepl is a whole-word phrase and what it becomes, case kept on the
+// first letter.
+type phraseRepl struct{ from, to string }
+
+// findPhrases replaces whole-word occurrences of each phrase (any case of
+// the first letter; the rest as written).
+func findPhrases(s string, out []repl, phrases []phraseRepl) []repl {
+	n0 := len(out)
+	for _, p := range phrases {
+		first, n := next(p.from, 0)
+		for _, head := range []string{string(first), strings.ToUpper(string(first))} {
+			nd := head + p.from[n:]
+			for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
+				if letterBefore(s, i) || letterAfter(s, i+len(nd)) {
+					continue
+				}
+				r, _ := next(s, i)
+				t0, tn := next(p.to, 0)
+				to := p.to
+				if isUpper(r) {
+					to = strings.ToUpper(string(t0)) + p.to[tn:]
+				}
+				out = append(out, minimalRepl(i, nd, to))
+			}
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+// minimalRepl is the replacement of from at byte i by to, trimmed to the
+// bytes that differ, so that the apparatus shows only the change.
+func minimalRepl(i int, from, to string) repl {
+	a, b := 0, 0
+	for a < len(from) && a < len(to) && from[a] == to[a] {
+		a++
+	}
+	for a < len(from)-b && a < len(to)-b && from[len(from)-1-b] == to[len(to)-1-b] {
+		b++
+	}
+	// keep whole runes
+	for a > 0 && !utf8.RuneStart(from[a]) {
+		a--
+	}
+	for b > 0 && !utf8.RuneStart(from[len(from)-b]) {
+		b--
+	}
+	return repl{start: i + a, end: i + len(from) - b, after: to[a : len(to)-b]}
+}
+
+var hyphenApart = []phraseRepl{
+	{"должно-быть", "должно быть"}, {"может-быть", "может быть"}, {"как-будто", "как будто"},
+	{"так-как", "так как"}, {"то-есть", "то есть"},
+}
+
+func findHyphenApart(_ context, s string, out []repl) []repl {
+	return findPhrases(s, out, hyphenApart)
+}
+
+var solidApart = []phraseRepl{
+	{"потомучто", "потому что"}, {"оттогочто", "оттого что"}, {"мало-по-малу", "мало-помалу"},
+}
+
+func findSolidApart(_ context, s string, out []repl) []repl {
+	return findPhrases(s, out, solidApart)
+}
+
+func findPoSki(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for _, nd := range []string{"по ", "По ", "ПО "} {
+		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
+			if letterBefore(s, i) {
+				continue
+			}
+			ws, we := wordAround(s, i+len(nd), i+len(nd), isLetter)
+			w := strings.ToLower(s[ws:we])
+			if ws != i+len(nd) || countRunes(w) < 5 || !(strings.HasSuffix(w, "ски") || strings.HasSuffix(w, "цки")) {
+				continue
+			}
+			out = append(out, repl{start: i + len(nd) - 1, end: i + len(nd), after: "-"})
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+// hasVowel reports whether s has a Cyrillic vowel letter.
+func hasVowel(s string) bool {
+	return strings.ContainsAny(strings.ToLower(s), "аеёиоуыэюяіѣѵ")
+}
+
+// hasPrefixFold reports whether s begins with prefix, ignoring case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func findNibud(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for _, nd := range []string{" нибудь", " НИБУДЬ"} {
+		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
+			if letterBefore(s, i) && !letterAfter(s, i+len(nd)) {
+				out = append(out, repl{start: i, end: i + 1, after: "-"})
+			}
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
 }

@@ -438,3 +438,40 @@ func TestRulesCopiesAreInert(t *testing.T) {
 		t.Errorf("got %q, %v", got, edits)
 	}
 }
+
+// TestPeriodForms runs period word forms (testdata/period-forms.tsv)
+// through the corrected and modern layers. A line "#open" is a known miss:
+// the test fails when it stops missing, so that the file is updated.
+func TestPeriodForms(t *testing.T) {
+	data, err := os.ReadFile("testdata/period-forms.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	corr, mod := CorrectedLayer(nil), ModernLayer()
+	n := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		open := strings.HasPrefix(line, "#open\t")
+		if open {
+			line = strings.TrimPrefix(line, "#open\t")
+		} else if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 2 {
+			t.Errorf("line %d: want two tab-separated fields: %q", i+1, line)
+			continue
+		}
+		c, _ := corr.Apply("x:1", f[0])
+		got, _ := mod.Apply("x:1", c)
+		switch {
+		case !open && got != f[1]:
+			t.Errorf("line %d: %q → %q, want %q", i+1, f[0], got, f[1])
+		case open && got == f[1]:
+			t.Errorf("line %d: %q → %q, a known miss now right: drop its #open", i+1, f[0], got)
+		}
+		n++
+	}
+	if n < 50 {
+		t.Errorf("only %d forms", n)
+	}
+}

@@ -20,6 +20,12 @@ and a translation for every paragraph, glossary references existing, and
 every example deal replaying to its stated outcome (a lost deal re-proved
 by the solver within its recorded budget).
 
+The apparatus is held to the text: each glossary term's paragraphs list
+must name exactly the paragraphs where the term occurs, in any reading,
+spelling or inflected form (the spelling-blind keys search uses), and each
+occurs claim (where a note says a word occurs) is checked the same way; a
+note that says where a word occurs without an occurs claim is an error.
+
 Each paragraph's claims (packs, foundations, building, deals, …) are
 compared with the engine's Spec of the game. Then every game is probed:
 -probes random playouts from fixed seeds with the default options (a

@@ -68,7 +68,7 @@ var checkOf = map[string]string{
 	corpus.CheckRuleLink: "rules", corpus.CheckVariant: "rules", CheckCited: "rules", CheckEngine: "rules",
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
-	CheckClaim: "claims", CheckProbe: "probes",
+	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs",
 }
 
 // findings collects the diagnostics of a run with what they blame: the
@@ -104,10 +104,12 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	f.diags = append(f.diags, opts.Load...)
 	cited := citations(ed)
 	probes := probeAll(ed, planFor(opts.Probes))
+	ix := newTextIndex(ed)
+	occurs := checkOccursClaims(ed, ix, f)
 	for _, g := range ed.Games {
 		r.Groups = append(r.Groups, gameGroup(ed, g, cited, probes[g.ID], f))
 	}
-	r.Groups = append(r.Groups, bookGroup(ed), glossaryGroup(ed), sourcesGroup(ed), engineGroup(ed, &f.diags))
+	r.Groups = append(r.Groups, bookGroup(ed), glossaryGroup(ed, ix, occurs, f), sourcesGroup(ed), engineGroup(ed, &f.diags))
 	all := f.diags
 	all.Sort()
 	r.Diagnostics = all

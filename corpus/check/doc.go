@@ -7,7 +7,10 @@
 // check and every problem as a corpus.Diagnostic at file:line.
 //
 // Claims (corpus.Claims) are compared with the variant's engine.Spec, a
-// difference being an error at the claim's line. The behaviour probes
+// difference being an error at the claim's line; occurs claims, and the
+// glossary's paragraph lists, are compared with the text (occurs.go): every
+// reading of every paragraph, words matched on the spelling-blind keys of
+// package pasyans/normalize/stem, a phrase's words in sequence. The behaviour probes
 // (Options.Probes) play each variant from a fixed seed set — random
 // playouts through engine.Walker, more with each option on, and a few
 // solver-guided games (engine/solve) — and watch every move the engine

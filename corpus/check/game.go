@@ -205,15 +205,20 @@ func bookGroup(ed *corpus.Edition) *Group {
 	return g
 }
 
-// glossaryGroup summarizes the glossary.
-func glossaryGroup(ed *corpus.Edition) *Group {
+// glossaryGroup checks the glossary's paragraph lists against the text
+// and reports the occurs claims of the notes verified with them.
+func glossaryGroup(ed *corpus.Edition, ix *textIndex, occurs int, f *findings) *Group {
 	g := &Group{ID: "glossary", Files: []string{"glossary.yaml"}}
 	refs := 0
 	for _, t := range ed.Glossary {
 		refs += len(t.Paragraphs)
 	}
-	g.add("terms", fmt.Sprintf("%d %s, %d paragraph %s, Russian alphabetical order", len(ed.Glossary), plural(len(ed.Glossary), "term"), refs, plural(refs, "reference")),
-		map[string]int{"terms": len(ed.Glossary), "references": refs})
+	verified, _ := checkGlossaryOccurs(ed, ix, f)
+	g.add("terms", fmt.Sprintf("%d %s, %d paragraph %s, Russian alphabetical order; %d %s' paragraph lists verified against the text",
+		len(ed.Glossary), plural(len(ed.Glossary), "term"), refs, plural(refs, "reference"), verified, plural(verified, "term")),
+		map[string]int{"terms": len(ed.Glossary), "references": refs, "verified": verified})
+	g.add("occurs", fmt.Sprintf("%d occurs %s in the notes' sections verified against the text", occurs, plural(occurs, "claim")),
+		map[string]int{"claims": occurs})
 	return g
 }
 

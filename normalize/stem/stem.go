@@ -73,10 +73,22 @@ func (k *Keyer) key(word string) string {
 	if !isRussian(word) {
 		return english.Stem(strings.ToLower(word), true)
 	}
+	return russian.Stem(k.Norm(word), true)
+}
+
+// Norm returns the spelling-blind form of a word before stemming: a
+// Russian word through the corrected and modern layers, lower case, with ё
+// read as е (мђсто, мѣсто and Место all give место); any other word lower
+// case. Where the stemmer folds two words together that a caller must keep
+// apart (играющихъ and играютъ both have the key игра), Norm tells them
+// apart while still ignoring spelling.
+func (k *Keyer) Norm(word string) string {
+	if !isRussian(word) {
+		return strings.ToLower(word)
+	}
 	w, _ := k.corrected.Apply("", word)
 	w, _ = k.modern.Apply("", w)
-	w = strings.ReplaceAll(strings.ToLower(w), "ё", "е")
-	return russian.Stem(w, true)
+	return strings.ReplaceAll(strings.ToLower(w), "ё", "е")
 }
 
 // Tokens splits s into words and keys them. A word is a maximal run of

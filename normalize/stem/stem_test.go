@@ -103,3 +103,31 @@ func FuzzTokens(f *testing.F) {
 		}
 	})
 }
+
+// TestNorm checks that Norm ignores spelling and OCR damage but not
+// inflection, so that it can tell apart words the stemmer folds together.
+func TestNorm(t *testing.T) {
+	k := New()
+	same := [][]string{
+		{"мѣсто", "мђсто", "Место", "МѢСТО"},
+		{"перваго", "первого"},
+		{"играющихъ", "играющих"},
+		{"King", "king"},
+	}
+	for _, g := range same {
+		for _, w := range g[1:] {
+			if a, b := k.Norm(g[0]), k.Norm(w); a != b {
+				t.Errorf("Norm(%q) = %q, Norm(%q) = %q; want the same", g[0], a, w, b)
+			}
+		}
+	}
+	// The stemmer folds these together (one key); Norm keeps them apart.
+	for _, p := range [][2]string{{"играющихъ", "играютъ"}, {"мѣсто", "мѣста"}} {
+		if k.Key(p[0]) != k.Key(p[1]) {
+			t.Errorf("Key(%q) != Key(%q): the test's premise is wrong", p[0], p[1])
+		}
+		if k.Norm(p[0]) == k.Norm(p[1]) {
+			t.Errorf("Norm(%q) = Norm(%q) = %q", p[0], p[1], k.Norm(p[0]))
+		}
+	}
+}
