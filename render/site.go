@@ -209,6 +209,7 @@ func (s *siteBuilder) plan() []outFile {
 		page(lang, "glossary/index.html", "glossary", s.glossaryData)
 		page(lang, "sources/index.html", "sources", s.sourcesData)
 		page(lang, "method/index.html", "method", s.methodData)
+		page(lang, "search/index.html", "search", s.searchData)
 		for _, g := range s.ed.Games {
 			page(lang, "games/"+g.ID+"/index.html", "game", func(pc *pageCtx) (any, error) { return s.gameData(pc, g) })
 		}
@@ -216,6 +217,8 @@ func (s *siteBuilder) plan() []outFile {
 			page(lang, "rules/"+id+"/index.html", "rule", func(pc *pageCtx) (any, error) { return s.ruleData(pc, s.rules[id]) })
 		}
 	}
+	// The search index, shared by both languages' search pages.
+	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
 	// Static files: the style sheet and script, the fonts, the raw sources.
 	_ = fs.WalkDir(site.FS, "static", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {

@@ -3,9 +3,7 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"syscall/js"
 
 	"pasyans/corpus/search"
@@ -14,8 +12,8 @@ import (
 
 // The search page's functions. searchLoad reads the index the build wrote
 // (search/index.js puts it in globalThis.pasyansSearchIndex); search runs
-// a query over it with package search, the same code as the Go tests, and
-// returns its results as JSON; searchKeys gives the search keys of a
+// a query over it with package search, the same code as the Go tests;
+// searchKeys gives the search keys of a
 // text's words (normalize/stem), the one spelling-blind matcher.
 func init() {
 	s := &searcher{k: stem.New()}
@@ -43,20 +41,11 @@ func (s *searcher) load(args []js.Value) (any, error) {
 	return map[string]any{"docs": ix.Len(), "keys": ix.Keys()}, nil
 }
 
-// searchResult is one result as the page receives it.
-type searchResult struct {
-	Kind     string           `json:"kind"`
-	ID       string           `json:"id"`
-	Group    string           `json:"group"`
-	Href     string           `json:"href"`
-	Score    float64          `json:"score"`
-	Snippets []search.Snippet `json:"snippets"`
-	Forms    []string         `json:"forms"`
-}
-
-// search(query, reading string, limit number) → JSON {"total": n,
-// "results": [...]}: the best limit results, grouped (see
-// search.Index.Grouped), each with its snippets in the reading.
+// search(query, reading string, limit number) → {total, results}: the
+// best limit results (all for a negative limit), grouped (see
+// search.Index.Grouped), each {kind, id, group, href, score, snippets:
+// [{name, reading, lang, html}], forms}, with its snippets in the reading.
+// Plain objects, not JSON: encoding/json would add 0.7 MB to the program.
 func (s *searcher) search(args []js.Value) (any, error) {
 	if s.ix == nil {
 		return nil, errors.New("search: no index loaded (searchLoad first)")
@@ -71,20 +60,21 @@ func (s *searcher) search(args []js.Value) (any, error) {
 	if limit >= 0 && len(rs) > limit {
 		rs = rs[:limit]
 	}
-	out := struct {
-		Total   int            `json:"total"`
-		Results []searchResult `json:"results"`
-	}{Total: total, Results: []searchResult{}}
+	results := make([]any, 0, len(rs))
 	for _, r := range s.ix.Grouped(rs) {
 		d := s.ix.Doc(r.Doc)
-		out.Results = append(out.Results, searchResult{Kind: d.Kind, ID: d.ID, Group: d.Group, Href: d.Href, Score: r.Score,
-			Snippets: s.ix.Snippets(q, r.Doc, reading, 220), Forms: s.ix.Forms(q, r.Doc)})
+		var snips []any
+		for _, sn := range s.ix.Snippets(q, r.Doc, reading, 220) {
+			snips = append(snips, map[string]any{"name": sn.Name, "reading": sn.Reading, "lang": sn.Lang, "html": sn.HTML})
+		}
+		var forms []any
+		for _, f := range s.ix.Forms(q, r.Doc) {
+			forms = append(forms, f)
+		}
+		results = append(results, map[string]any{"kind": d.Kind, "id": d.ID, "group": d.Group, "href": d.Href,
+			"score": r.Score, "snippets": snips, "forms": forms})
 	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	return string(b), nil
+	return map[string]any{"total": total, "results": results}, nil
 }
 
 // searchKeys(text string) → the keys of its words, in order.

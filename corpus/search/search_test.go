@@ -208,8 +208,8 @@ func TestCodec(t *testing.T) {
 	if !bytes.Equal(data, again) {
 		t.Errorf("encode → decode → encode differs:\n%s\n%s", data, again)
 	}
-	if !bytes.Contains(data, []byte(`"s":1`)) {
-		t.Errorf("the repeated reading is written twice: %s", data)
+	if n := bytes.Count(data, []byte("мѣсто")); n != 1 {
+		t.Errorf("the repeated reading is written %d times: %s", n, data)
 	}
 	for _, q := range []string{"король", "king", "место", "place", `"король и дама"`} {
 		a, b := ix.Search(Parse(keyer, q)), back.Search(Parse(keyer, q))
@@ -220,14 +220,19 @@ func TestCodec(t *testing.T) {
 }
 
 func TestDecodeErrors(t *testing.T) {
+	const h = "pasyans-search 1,"
 	tests := []struct{ name, data, want string }{
-		{"json", `{`, "unexpected end"},
-		{"version", `{"version":2}`, "version 2"},
-		{"unsorted", `{"version":1,"keys":["b","a"]}`, "not sorted"},
-		{"offset", `{"version":1,"keys":["a"],"docs":[{"k":"para","id":"x","f":[{"n":"t","t":"ab","w":[1,5,0]}]}]}`, "outside the text"},
-		{"key", `{"version":1,"keys":["a"],"docs":[{"k":"para","id":"x","f":[{"n":"t","t":"ab","w":[0,1,3]}]}]}`, "key 3 of 1"},
-		{"triples", `{"version":1,"keys":["a"],"docs":[{"k":"para","id":"x","f":[{"n":"t","t":"ab","w":[0,1]}]}]}`, "multiple of 3"},
-		{"same", `{"version":1,"keys":[],"docs":[{"k":"para","id":"x","f":[{"n":"t","s":1}]}]}`, "not an earlier one"},
+		{"magic", `{"version":1}`, "not a search index"},
+		{"version", "pasyans-search 2,", "version 2"},
+		{"truncated", h + "1,1:", "string of 1 bytes"},
+		{"number", h + "x,", "want a number"},
+		{"huge", h + "99999999999,", "want a number"},
+		{"count", h + "9000,", "9000 items"},
+		{"unsorted", h + "2,1:b1:a0,", "not sorted"},
+		{"offset", h + "1,1:a1,4:para1:x0:0:1,1:t0:0:0,2:ab1,1,5,0,", "outside the text"},
+		{"key", h + "1,1:a1,4:para1:x0:0:1,1:t0:0:0,2:ab1,0,1,3,", "key 3 of 1"},
+		{"same", h + "0,1,4:para1:x0:0:1,1:t0:0:1,", "not an earlier one"},
+		{"trailing", h + "0,0,x", "1 bytes after"},
 	}
 	for _, tc := range tests {
 		_, err := Decode([]byte(tc.data))
@@ -240,7 +245,7 @@ func TestDecodeErrors(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	data, _ := tiny(f, "1:1|король и дама|the king", "2:1||a place").Encode()
 	f.Add(data)
-	f.Add([]byte(`{"version":1,"keys":["a"],"docs":[{"k":"para","id":"x","f":[{"n":"t","t":"ab","w":[0,1,0]},{"n":"t","s":1}]}]}`))
+	f.Add([]byte("pasyans-search 1,1,1:a1,4:para1:x0:0:2,1:t0:0:0,2:ab1,0,1,0,1:t0:0:1,"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ix, err := Decode(data)
 		if err != nil {

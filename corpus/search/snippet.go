@@ -1,7 +1,6 @@
 package search
 
 import (
-	"html"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -139,13 +138,13 @@ func cut(text string, toks []token, hit []bool, width int) string {
 		if !hit[i] || s < start || e > end {
 			continue
 		}
-		b.WriteString(html.EscapeString(text[pos:s]))
+		b.WriteString(escape(text[pos:s]))
 		b.WriteString("<mark>")
-		b.WriteString(html.EscapeString(text[s:e]))
+		b.WriteString(escape(text[s:e]))
 		b.WriteString("</mark>")
 		pos = e
 	}
-	b.WriteString(html.EscapeString(text[pos:end]))
+	b.WriteString(escape(text[pos:end]))
 	if end < len(text) {
 		b.WriteString("…")
 	}
@@ -185,3 +184,10 @@ func forward(text string, from, n int) int {
 	}
 	return i
 }
+
+// escapeHTML escapes the five characters that are special in HTML text
+// and attribute values, as html.EscapeString does (package html would
+// bring its table of entities into the WebAssembly program).
+var escapeHTML = strings.NewReplacer(`&`, "&amp;", `'`, "&#39;", `<`, "&lt;", `>`, "&gt;", `"`, "&#34;")
+
+func escape(s string) string { return escapeHTML.Replace(s) }
