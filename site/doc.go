@@ -9,6 +9,10 @@
 //     print styles, @font-face for the DejaVu fonts copied into fonts/)
 //     and site.js (the reading switch's memory, tooltips, the deal player).
 //     The site works without the script, except for stepping through deals.
+//     search.js (on every page) sends the header's search box to
+//     <lang>/search/index.html#q=…, runs the search page over the
+//     WebAssembly program and the index render writes (search/index.js),
+//     and marks a result's words on the page it leads to (?hl=…).
 //   - static/engine.js and static/wasm_exec.js are generated (go generate
 //     ./site runs go run ./cmd/pasyans-wasm/gen from the module root): the
 //     WebAssembly engine, gzipped in base64, and the toolchain's loader;
