@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -663,4 +665,46 @@ func sameState(t *testing.T, browser string, native engine.StateView) bool {
 		return string(j)
 	}
 	return norm(&b) == norm(&native)
+}
+
+// playCSP is the Content-Security-Policy pasyans serve sends.
+const playCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// TestPlayServedCSP opens a Play page over HTTP under the site's
+// Content-Security-Policy, as pasyans serve shows it: the engine loads,
+// a move is played, the worker answers, and nothing breaks the policy.
+func TestPlayServedCSP(t *testing.T) {
+	s := newPlaySession(t)
+	files := http.FileServer(http.Dir(s.dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", playCSP)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if r.URL.Path == "/favicon.ico" { // the browser's own request; the site has none
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	s.fileURL = srv.URL + "/"
+	v, _ := engine.Lookup("la-belle-lucie")
+	seed, options, moves := wonLine(t, s.ed, v)
+	s.open(playPath("en", v.ID), fragmentOf(seed, options, moves[:len(moves)-3]))
+	if got := s.main("data-applied"); got != strconv.Itoa(len(moves)-3) {
+		t.Fatalf("served Play page: data-applied %s, want %d", got, len(moves)-3)
+	}
+	list, _ := json.Marshal(moves[len(moves)-3 : len(moves)-2])
+	if out := s.eval(clickLine + "(" + string(list) + ")"); strings.Contains(out, "error") {
+		t.Fatal(out)
+	}
+	s.do("winnable", chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)))
+	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+		const e = document.querySelector(".play-solver");
+		if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result")); return; }
+		if (Date.now() - t0 > 20000) { ok("timeout: " + e.textContent); return; }
+		setTimeout(poll, 20); })(); })`)
+	if got != "won" {
+		t.Errorf("served Play page, winnability two moves from a win: %s", got)
+	}
+	s.check("served under the CSP")
 }
