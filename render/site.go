@@ -212,6 +212,9 @@ func (s *siteBuilder) plan() []outFile {
 		page(lang, "search/index.html", "search", s.searchData)
 		for _, g := range s.ed.Games {
 			page(lang, "games/"+g.ID+"/index.html", "game", func(pc *pageCtx) (any, error) { return s.gameData(pc, g) })
+			if g.Variant != nil {
+				page(lang, "games/"+g.ID+"/play/index.html", "play", func(pc *pageCtx) (any, error) { return s.playData(pc, g) })
+			}
 		}
 		for _, id := range s.ruleIDs {
 			page(lang, "rules/"+id+"/index.html", "rule", func(pc *pageCtx) (any, error) { return s.ruleData(pc, s.rules[id]) })
@@ -332,6 +335,9 @@ type pageCtx struct {
 	Title string
 	cited map[string]string // rule id → popover element id
 	err   error
+	// Main are extra attributes of the page's <main> element (the Play
+	// page's data-game, data-seed, …).
+	Main template.HTMLAttr
 
 	gameByOrder map[int]*corpus.Game // set while rendering the home page's introduction
 }

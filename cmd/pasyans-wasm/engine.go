@@ -4,6 +4,8 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"syscall/js"
 
 	"pasyans/cmd/pasyans-wasm/play"
@@ -14,9 +16,8 @@ import (
 // solver's worker each run their own).
 var table play.Table
 
-// The values cross into JavaScript as plain objects built field by field
-// (the json tags of package play name them): encoding/json would add
-// about 0.7 MB to the program, against a budget of 4 MB.
+// The values cross into JavaScript as plain objects with the field names
+// of package play's json tags.
 func init() {
 	// position({game, seed, options, moves, trace}) → play.Position.
 	export("position", func(args []js.Value) (any, error) {
@@ -47,7 +48,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"result": s.Result, "moves": strings(s.Moves), "nodes": float64(s.Nodes),
+		moves := make([]any, len(s.Moves))
+		for i, m := range s.Moves {
+			moves[i] = m
+		}
+		return map[string]any{"result": s.Result, "moves": moves, "nodes": float64(s.Nodes),
 			"elapsed_ms": float64(s.ElapsedMS), "seen_cap_hit": s.SeenCap, "open_cards": s.OpenCards,
 			"progress": s.Progress, "goal": s.Goal, "applied": s.Applied}, nil
 	})
@@ -84,7 +89,9 @@ func request(args []js.Value) (play.Request, error) {
 	return r, nil
 }
 
-// stringList reads an array of strings (undefined or null: none).
+// stringList reads an array of strings (undefined or null: none) in one
+// call into JavaScript: the array joined by newlines, which no move or
+// option contains.
 func stringList(v js.Value, name string) ([]string, error) {
 	if v.Type() == js.TypeUndefined || v.Type() == js.TypeNull {
 		return nil, nil
@@ -92,51 +99,140 @@ func stringList(v js.Value, name string) ([]string, error) {
 	if !js.Global().Get("Array").Call("isArray", v).Bool() {
 		return nil, fmt.Errorf("%s must be an array of strings", name)
 	}
-	out := make([]string, v.Length())
-	for i := range out {
-		e := v.Index(i)
-		if e.Type() != js.TypeString {
-			return nil, fmt.Errorf("%s[%d] is not a string", name, i)
-		}
-		out[i] = e.String()
+	if v.Length() == 0 {
+		return nil, nil
 	}
-	return out, nil
+	return strings.Split(v.Call("join", "\n").String(), "\n"), nil
 }
 
-func strings(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
-}
-
-// position is p as a JavaScript object, field names as in package play.
-func position(p *play.Position) map[string]any {
-	o := map[string]any{"applied": p.Applied, "illegal": nil, "won": p.Won, "over": p.Over,
-		"state": state(p.State), "key": p.Key, "hidden": p.Hidden,
-		"facts": map[string]any{"pack": p.Facts.Pack, "redeals_left": p.Facts.RedealsLeft,
-			"foundations": p.Facts.Foundations, "goal": p.Facts.Goal, "moves": p.Facts.Moves}}
+// position is p as a JavaScript object, field names as in package play,
+// made by one JSON.parse of text written here: building it property by
+// property would cross into JavaScript hundreds of times per move.
+func position(p *play.Position) js.Value {
+	var w jsonWriter
+	w.raw(`{"applied":`)
+	w.int(p.Applied)
+	w.raw(`,"illegal":`)
 	if ill := p.Illegal; ill != nil {
-		o["illegal"] = map[string]any{"index": ill.Index, "move": ill.Move, "rule": ill.Rule, "reason": ill.Reason}
+		w.raw(`{"index":`)
+		w.int(ill.Index)
+		w.field("move", ill.Move)
+		w.field("rule", ill.Rule)
+		w.field("reason", ill.Reason)
+		w.raw("}")
+	} else {
+		w.raw("null")
 	}
-	legal := make([]any, len(p.Legal))
+	w.raw(`,"won":`)
+	w.bool(p.Won)
+	w.raw(`,"over":`)
+	w.bool(p.Over)
+	w.raw(`,"state":`)
+	w.state(p.State)
+	w.field("key", p.Key)
+	w.raw(`,"hidden":`)
+	w.bool(p.Hidden)
+	f := p.Facts
+	w.raw(`,"facts":{"pack":`)
+	w.int(f.Pack)
+	w.raw(`,"redeals_left":`)
+	w.int(f.RedealsLeft)
+	w.raw(`,"foundations":`)
+	w.int(f.Foundations)
+	w.raw(`,"goal":`)
+	w.int(f.Goal)
+	w.raw(`,"moves":`)
+	w.int(f.Moves)
+	w.raw(`},"legal":[`)
 	for i, l := range p.Legal {
-		legal[i] = map[string]any{"m": l.Move, "w": l.Word, "from": l.From, "to": l.To}
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"m":`)
+		w.str(l.Move)
+		w.field("w", l.Word)
+		w.field("from", l.From)
+		w.field("to", l.To)
+		w.raw("}")
 	}
-	o["legal"] = legal
+	w.raw("]")
 	if p.Keys != nil {
-		o["keys"] = strings(p.Keys)
+		w.raw(`,"keys":`)
+		w.strs(p.Keys)
 	}
-	return o
+	w.raw("}")
+	return js.Global().Get("JSON").Call("parse", string(w.b))
 }
 
-// state is the deal -json state shape.
-func state(s engine.StateView) map[string]any {
-	piles := make([]any, len(s.Piles))
+// state writes the deal -json state shape.
+func (w *jsonWriter) state(s engine.StateView) {
+	w.raw(`{"game":`)
+	w.str(s.Game)
+	w.raw(`,"seed":`)
+	w.b = strconv.AppendUint(w.b, s.Seed, 10)
+	w.raw(`,"options":`)
+	w.strs(s.Options)
+	w.raw(`,"piles":[`)
 	for i, p := range s.Piles {
-		piles[i] = map[string]any{"id": p.ID, "role": string(p.Role), "cards": strings(p.Cards), "face_down": p.FaceDown}
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"id":`)
+		w.str(p.ID)
+		w.field("role", string(p.Role))
+		w.raw(`,"cards":`)
+		w.strs(p.Cards)
+		w.raw(`,"face_down":`)
+		w.int(p.FaceDown)
+		w.raw("}")
 	}
-	return map[string]any{"game": s.Game, "seed": float64(s.Seed), "options": strings(s.Options),
-		"piles": piles, "won": s.Won, "over": s.Over}
+	w.raw(`],"won":`)
+	w.bool(s.Won)
+	w.raw(`,"over":`)
+	w.bool(s.Over)
+	w.raw("}")
+}
+
+// jsonWriter writes JSON text: encoding/json would add about 0.7 MB to
+// the program, against a budget of 4 MB.
+type jsonWriter struct{ b []byte }
+
+func (w *jsonWriter) raw(s string) { w.b = append(w.b, s...) }
+func (w *jsonWriter) int(n int)    { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+func (w *jsonWriter) bool(v bool)  { w.b = strconv.AppendBool(w.b, v) }
+
+// field writes ,"name":"value".
+func (w *jsonWriter) field(name, value string) {
+	w.raw(`,"` + name + `":`)
+	w.str(value)
+}
+
+func (w *jsonWriter) strs(ss []string) {
+	w.raw("[")
+	for i, s := range ss {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.str(s)
+	}
+	w.raw("]")
+}
+
+// str writes a JSON string: quotes, backslashes and control characters
+// escaped, other text (valid UTF-8 from the engine) as is.
+func (w *jsonWriter) str(s string) {
+	w.b = append(w.b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			w.b = append(w.b, '\\', c)
+		case c < 0x20:
+			w.b = append(w.b, `\u00`...)
+			w.b = append(w.b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			w.b = append(w.b, c)
+		}
+	}
+	w.b = append(w.b, '"')
 }

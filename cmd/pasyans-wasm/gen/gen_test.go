@@ -20,9 +20,9 @@ func TestCommittedUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wasm %d bytes raw, %d gzip; engine.js %d bytes", sz.Raw, sz.Gzip, sz.Script)
-	// The budget: 4 MB for the Play engine (issue 30; 3830485 bytes
+	// The budget: 4 MB for the Play engine (issue 30; 3850736 bytes
 	// alone) plus the search (issue 31: the normalize layers, Snowball and
-	// package corpus/search add 743823 bytes, 4574308 in all). To be
+	// package corpus/search add 743596 bytes, 4594332 in all). To be
 	// settled by the lead: one program for both, or one per page.
 	if sz.Raw > 5<<20 {
 		t.Errorf("wasm is %d bytes raw, over the 5 MB budget", sz.Raw)
