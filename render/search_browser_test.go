@@ -3,6 +3,8 @@ package render
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -287,4 +289,35 @@ func TestSearchBrowser(t *testing.T) {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestSearchServedCSP opens the search page over HTTP under the site's
+// Content-Security-Policy, as pasyans serve shows it: the program and the
+// index load, a query given in the URL is answered, a result leads to its
+// paragraph with the words marked, and nothing breaks the policy.
+func TestSearchServedCSP(t *testing.T) {
+	s := newPlaySession(t)
+	files := http.FileServer(http.Dir(s.dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", playCSP)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if r.URL.Path == "/favicon.ico" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	s.fileURL = srv.URL + "/"
+	s.do("open", chromedp.Navigate(s.fileURL+"ru/search/index.html#q="+url.PathEscape("талонъ")),
+		chromedp.Poll[chromedp.Void](`document.getElementById("search-results").dataset.query === "талонъ"`, chromedp.WithPollingTimeout(20*time.Second)))
+	if n := s.eval(`String(document.querySelectorAll("#search-results [data-para]").length)`); n == "0" {
+		t.Fatal("served search page: no paragraph found for талонъ")
+	}
+	s.do("jump", chromedp.Click(chromedp.CSS(`#search-results [data-para] a.search-id`)))
+	s.do("game page", chromedp.WaitVisible(chromedp.CSS("#text")))
+	if n := s.eval(`String(document.querySelectorAll(".search-target mark.search-hit").length)`); n == "0" {
+		t.Errorf("served game page %s: no word marked", s.eval(`location.href`))
+	}
+	s.check("served under the CSP")
 }
