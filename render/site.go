@@ -209,13 +209,19 @@ func (s *siteBuilder) plan() []outFile {
 		page(lang, "glossary/index.html", "glossary", s.glossaryData)
 		page(lang, "sources/index.html", "sources", s.sourcesData)
 		page(lang, "method/index.html", "method", s.methodData)
+		page(lang, "search/index.html", "search", s.searchData)
 		for _, g := range s.ed.Games {
 			page(lang, "games/"+g.ID+"/index.html", "game", func(pc *pageCtx) (any, error) { return s.gameData(pc, g) })
+			if g.Variant != nil {
+				page(lang, "games/"+g.ID+"/play/index.html", "play", func(pc *pageCtx) (any, error) { return s.playData(pc, g) })
+			}
 		}
 		for _, id := range s.ruleIDs {
 			page(lang, "rules/"+id+"/index.html", "rule", func(pc *pageCtx) (any, error) { return s.ruleData(pc, s.rules[id]) })
 		}
 	}
+	// The search index, shared by both languages' search pages.
+	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
 	// Static files: the style sheet and script, the fonts, the raw sources.
 	_ = fs.WalkDir(site.FS, "static", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -329,6 +335,9 @@ type pageCtx struct {
 	Title string
 	cited map[string]string // rule id → popover element id
 	err   error
+	// Main are extra attributes of the page's <main> element (the Play
+	// page's data-game, data-seed, …).
+	Main template.HTMLAttr
 
 	gameByOrder map[int]*corpus.Game // set while rendering the home page's introduction
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -213,6 +214,14 @@ func TestLinks(t *testing.T) {
 					t.Errorf("%s: %s=%q: no file %s", page, attr, val, resolved)
 					continue
 				}
+			}
+			if frag != "" && strings.HasSuffix(resolved, "/play/index.html") && strings.HasPrefix(frag, "seed=") {
+				// A Play page's fragment is a position (seed, options,
+				// moves), not an element id.
+				if _, err := strconv.ParseUint(strings.SplitN(strings.TrimPrefix(frag, "seed="), "&", 2)[0], 10, 64); err != nil {
+					t.Errorf("%s: %s=%q: the Play fragment has no seed", page, attr, val)
+				}
+				continue
 			}
 			if frag != "" {
 				if tids, ok := ids[resolved]; !ok || !tids[frag] {

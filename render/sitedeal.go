@@ -25,6 +25,7 @@ type dealView struct {
 	Moves    []dealMove
 	Err      string // why the deal could not be replayed in full
 	Replayed int    // moves replayed
+	Play     string // the Play page on this deal's start
 }
 
 // dealMove is one move of the list under the player.
@@ -37,6 +38,19 @@ type dealMove struct {
 // dealData is what site.js needs: the layout (mirroring NewFigure), the
 // pile ids, the initial piles and, per move, the piles it changed.
 type dealData struct {
+	geometry
+	Title  string      `json:"title"`
+	Start  [][2]any    `json:"start"`         // per pile: [face-down count, cards]
+	Steps  []dealStep  `json:"steps"`         // per move
+	Won    bool        `json:"won,omitempty"` // the final position is won
+	Moves  int         `json:"moves"`         // moves replayed
+	Labels dealStrings `json:"labels"`        // interface strings for the status line
+	Play   string      `json:"play"`          // the Play page on this deal; site.js adds the moves up to the step shown
+}
+
+// geometry is a variant's layout as site.js draws it, mirroring
+// NewFigure: the deal player and the Play page both take it from here.
+type geometry struct {
 	Scale    float64     `json:"scale"`
 	Pad      int         `json:"pad"`
 	CardH    float64     `json:"cardH"`
@@ -46,12 +60,19 @@ type dealData struct {
 	H        float64     `json:"h"`
 	Slots    []dealSlot  `json:"slots"`
 	Captions []dealLabel `json:"captions"`
-	Title    string      `json:"title"`
-	Start    [][2]any    `json:"start"`         // per pile: [face-down count, cards]
-	Steps    []dealStep  `json:"steps"`         // per move
-	Won      bool        `json:"won,omitempty"` // the final position is won
-	Moves    int         `json:"moves"`         // moves replayed
-	Labels   dealStrings `json:"labels"`        // interface strings for the status line
+}
+
+// geometry returns v's layout, labelled in the page's language.
+func (pc *pageCtx) geometry(v *engine.Variant) geometry {
+	g := geometry{Scale: svgScale, Pad: svgPad, CardH: engine.CardHeight, FanStep: fanStep, MaxFan: maxFanLen,
+		W: v.Layout.Width, H: v.Layout.Height}
+	for _, sl := range v.Layout.Slots {
+		g.Slots = append(g.Slots, dealSlot{Pile: v.Pile(sl.Pile), X: sl.X, Y: sl.Y, Fan: string(sl.Fan), Mark: sl.Mark, Label: pick(sl.Label, pc.lang)})
+	}
+	for _, c := range v.Layout.Captions {
+		g.Captions = append(g.Captions, dealLabel{X: c.X, Y: c.Y, Text: pick(c.Text, pc.lang)})
+	}
+	return g
 }
 
 type dealSlot struct {
@@ -134,17 +155,11 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		return dv
 	}
 	s := engine.NewDeal(v, d.Seed, opts)
+	dv.Play = playLink(pc.rel(playPath(pc.lang, g.ID)), d.Seed, d.Options, nil)
 	dv.Initial = template.HTML(SVG(NewFigure(v, s, pc.lang), pc.t("deal.initial")+": "+dv.Title))
 
-	data := dealData{Scale: svgScale, Pad: svgPad, CardH: engine.CardHeight, FanStep: fanStep, MaxFan: maxFanLen,
-		W: v.Layout.Width, H: v.Layout.Height, Title: dv.Title,
+	data := dealData{geometry: pc.geometry(v), Title: dv.Title,
 		Labels: dealStrings{Start: pc.t("deal.initial"), Move: pc.t("deal.move-of", "{n}", "{total}", "{move}"), Won: pc.t("deal.won"), Over: pc.t("deal.over")}}
-	for _, sl := range v.Layout.Slots {
-		data.Slots = append(data.Slots, dealSlot{Pile: v.Pile(sl.Pile), X: sl.X, Y: sl.Y, Fan: string(sl.Fan), Mark: sl.Mark, Label: pick(sl.Label, pc.lang)})
-	}
-	for _, c := range v.Layout.Captions {
-		data.Captions = append(data.Captions, dealLabel{X: c.X, Y: c.Y, Text: pick(c.Text, pc.lang)})
-	}
 	prev := make([]string, len(s.Piles))
 	prevDown := make([]int, len(s.Piles))
 	for i := range s.Piles {
@@ -193,6 +208,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		dv.Replayed = n
 	}
 	data.Moves = dv.Replayed
+	data.Play = dv.Play
 	data.Won = s.Won()
 	js, err := json.Marshal(data)
 	if err != nil {

@@ -90,6 +90,7 @@ type gameLink struct {
 	Sub, SubLang        string // the name in the other language
 	Range               string
 	HasVariant          bool
+	PlayHref            string // the Play page, "" for a game without a variant
 }
 
 func (pc *pageCtx) gameLink(g *corpus.Game) gameLink {
@@ -101,6 +102,9 @@ func (pc *pageCtx) gameLink(g *corpus.Game) gameLink {
 		l.Sub, l.SubLang = g.Titles.EN, "en"
 	}
 	l.Range = paraRange(g.Paragraphs)
+	if g.Variant != nil {
+		l.PlayHref = pc.rel(playPath(pc.lang, g.ID))
+	}
 	return l
 }
 

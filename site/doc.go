@@ -9,10 +9,21 @@
 //     print styles, @font-face for the DejaVu fonts copied into fonts/)
 //     and site.js (the reading switch's memory, tooltips, the deal player).
 //     The site works without the script, except for stepping through deals.
+//     search.js (on every page) sends the header's search box to
+//     <lang>/search/index.html#q=…, runs the search page over the
+//     WebAssembly program and the index render writes (search/index.js),
+//     and marks a result's words on the page it leads to (?hl=…).
+//   - static/engine.js and static/wasm_exec.js are generated (go generate
+//     ./site runs go run ./cmd/pasyans-wasm/gen from the module root): the
+//     WebAssembly engine, gzipped in base64, and the toolchain's loader;
+//     static/wasm.js starts them in a page or a Web Worker. A test in
+//     cmd/pasyans-wasm/gen fails when they are stale.
 //   - i18n/en.yaml and i18n/ru.yaml are the interface strings: flat maps of
 //     key to message (fmt verbs allowed). Both files must have the same
 //     keys; render refuses to build otherwise.
 package site
+
+//go:generate sh -c "cd .. && go run ./cmd/pasyans-wasm/gen"
 
 import "embed"
 

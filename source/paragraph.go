@@ -18,6 +18,12 @@ type Paragraph struct {
 	SHA256 string // hex SHA-256 of Raw's UTF-8 bytes
 }
 
+// ParagraphID returns p.ID (normalize.Paragraph).
+func (p Paragraph) ParagraphID() string { return p.ID }
+
+// RawText returns p.Raw (normalize.Paragraph).
+func (p Paragraph) RawText() string { return p.Raw }
+
 // Split splits decoded text (LF line endings) into paragraphs: paragraph n
 // is the n-th line holding a non-whitespace character; its id is
 // "<sourceID>:<n>". Blank and whitespace-only lines are not paragraphs but

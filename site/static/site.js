@@ -46,8 +46,9 @@
   }
   function figure(d, piles) {
     var f = { w: d.w, h: d.h, items: [] };
+    var curPile = -1; // the slot's pile, recorded on its items for the Play page
     function add(it) {
-      it.w = it.w || 0; it.h = it.h || 0;
+      it.w = it.w || 0; it.h = it.h || 0; it.p = curPile;
       f.items.push(it);
       f.w = Math.max(f.w, it.x + it.w);
       f.h = Math.max(f.h, it.y + it.h + 0.3);
@@ -77,12 +78,14 @@
       return Math.max(y, sl.y) + d.cardH;
     }
     d.slots.forEach(function (sl) {
+      curPile = sl.p;
       add({ k: "place", x: sl.x, y: sl.y, w: 1, h: d.cardH, t: sl.mark || "" });
       var bottom = sl.y + d.cardH;
       var pile = sl.p >= 0 ? piles[sl.p] : null;
       if (pile && pile[1].length > 0) { bottom = addCards(sl, pile); }
       if (sl.label) { add({ k: "label", x: sl.x + 0.5, y: bottom + 0.22, t: sl.label }); }
     });
+    curPile = -1;
     (d.captions || []).forEach(function (c) { add({ k: "caption", x: c.x, y: c.y, t: c.t }); });
     f.w += 0.1; f.h += 0.1;
     return f;
@@ -146,6 +149,10 @@
       status.textContent = text;
       comment.innerHTML = i > 0 && d.steps[i - 1].c ? d.steps[i - 1].c : "";
       el.setAttribute("data-step", String(i));
+      var open = el.querySelector("a.open-play");
+      if (open && d.play) {
+        open.href = d.play + (i > 0 ? "&moves=" + d.steps.slice(0, i).map(function (st) { return encodeURIComponent(st.m); }).join(",") : "");
+      }
       el.querySelector('[data-go="first"]').disabled = i === 0;
       el.querySelector('[data-go="back"]').disabled = i === 0;
       el.querySelector('[data-go="forward"]').disabled = i === pos.length - 1;
@@ -174,6 +181,9 @@
     el.classList.add("ready");
     show(0);
   }
+
+  // The Play page draws with the same figure (see play.js).
+  globalThis.pasyansFigure = figure;
 
   function init() {
     initReadings();

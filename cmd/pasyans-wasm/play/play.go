@@ -1,0 +1,245 @@
+// Package play is the Play page's engine interface: what the WebAssembly
+// program (cmd/pasyans-wasm) exports to the page and its solver worker,
+// written over the engine's public API only and free of syscall/js, so it
+// builds and is tested natively as well.
+//
+// A request names a position by its line: (game, seed, options, moves),
+// the same four things pasyans play takes. The answer is what the page
+// draws and offers: the state in the shape of pasyans play -json, the
+// first refused move with its rule, the legal moves (for highlighting),
+// the position's key facts and its canonical key. A Table keeps the last
+// position, so a request whose line extends or shortens the previous one
+// (a move, an undo, a redo) costs a move, not a replay of the whole line.
+package play
+
+import (
+	"encoding/hex"
+	"time"
+
+	"pasyans/engine"
+	"pasyans/engine/solve"
+	_ "pasyans/engine/variants" // the games register themselves
+)
+
+// Request names a position: a deal and a line of moves from it.
+type Request struct {
+	Game    string   `json:"game"`
+	Seed    uint64   `json:"seed"`
+	Options []string `json:"options"`
+	Moves   []string `json:"moves"`
+	// Trace asks for the key after every applied move (Position.Keys).
+	Trace bool `json:"trace,omitempty"`
+}
+
+// Legal is a legal move with its piles, for highlighting.
+type Legal struct {
+	Move string `json:"m"`
+	Word string `json:"w,omitempty"` // the game word, "" for a transfer
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// Facts are a position's key facts; a count a game does not have is -1.
+type Facts struct {
+	Pack        int `json:"pack"`         // cards left in the pack (stock)
+	RedealsLeft int `json:"redeals_left"` // redeals still allowed
+	Foundations int `json:"foundations"`  // cards on the foundations
+	Goal        int `json:"goal"`         // cards a win puts there
+	Moves       int `json:"moves"`        // legal moves
+}
+
+// Position is the answer to a Request: the shape of pasyans play -json
+// (applied, illegal, won, state) and what the page needs besides.
+type Position struct {
+	Applied int              `json:"applied"`
+	Illegal *engine.Illegal  `json:"illegal"`
+	Won     bool             `json:"won"`
+	Over    bool             `json:"over"`
+	State   engine.StateView `json:"state"`
+	Legal   []Legal          `json:"legal"`
+	Key     string           `json:"key"`
+	Keys    []string         `json:"keys,omitempty"`
+	Facts   Facts            `json:"facts"`
+	Hidden  bool             `json:"hidden"`
+}
+
+// Table answers requests, keeping the last position to answer the next
+// request on the same deal by undoing and making only the moves that
+// differ. The zero value is ready.
+type Table struct {
+	v    *engine.Variant
+	seed uint64
+	opts engine.Options
+	s    *engine.State
+	line []string // the moves applied to s, as requested
+}
+
+// Position plays r's line and describes the position reached.
+func (t *Table) Position(r Request) (*Position, error) {
+	s, err := t.deal(r.Game, r.Seed, r.Options)
+	if err != nil {
+		return nil, err
+	}
+	common := 0
+	for common < len(t.line) && common < len(r.Moves) && t.line[common] == r.Moves[common] {
+		common++
+	}
+	if r.Trace {
+		common = 0 // a trace needs the key of every move: replay from the deal
+	}
+	for len(t.line) > common {
+		s.Undo()
+		t.line = t.line[:len(t.line)-1]
+	}
+	p := &Position{}
+	if r.Trace {
+		p.Keys = []string{}
+	}
+	for i := common; i < len(r.Moves); i++ {
+		if ill := t.step(r.Moves[i]); ill != nil {
+			ill.Index = i + 1
+			p.Illegal = ill
+			break
+		}
+		if r.Trace {
+			p.Keys = append(p.Keys, hex.EncodeToString(s.Key(nil)))
+		}
+	}
+	t.describe(p)
+	return p, nil
+}
+
+// deal returns the table's state, dealt anew when the deal differs.
+func (t *Table) deal(game string, seed uint64, options []string) (*engine.State, error) {
+	v, err := engine.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	o, err := v.ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	if t.s == nil || t.v != v || t.seed != seed || t.opts != o {
+		t.v, t.seed, t.opts, t.line = v, seed, o, nil
+		t.s = engine.NewDeal(v, seed, o)
+	}
+	return t.s, nil
+}
+
+// step plays one written move as pasyans play does, or says why not.
+func (t *Table) step(text string) *engine.Illegal {
+	ill := &engine.Illegal{Move: text}
+	m, err := t.v.ParseMove(text)
+	if err != nil {
+		ill.Rule, ill.Reason = engine.RuleSyntax.ID, err.Error()
+		return ill
+	}
+	if r := t.s.CheckPlayable(m); r != nil {
+		ill.Rule, ill.Reason = r.ID, r.EN
+		return ill
+	}
+	t.s.Do(m)
+	t.line = append(t.line, text)
+	return nil
+}
+
+// describe fills in everything about the table's current position.
+func (t *Table) describe(p *Position) {
+	s, v := t.s, t.v
+	p.Applied = len(t.line)
+	p.Won = s.Won()
+	p.State = s.View(false)
+	p.Over = p.State.Over
+	p.Key = hex.EncodeToString(s.Key(nil))
+	p.Hidden = v.Hidden
+	p.Legal = []Legal{}
+	if !p.Won {
+		for _, m := range s.Moves() {
+			l := Legal{Move: v.FormatMove(m)}
+			if m.Action > 0 {
+				l.Word = v.Actions[m.Action-1]
+			}
+			if m.From >= 0 {
+				l.From = v.Piles[m.From].ID
+			}
+			if m.To >= 0 {
+				l.To = v.Piles[m.To].ID
+			}
+			p.Legal = append(p.Legal, l)
+		}
+	}
+	p.Facts = t.facts(len(p.Legal))
+}
+
+// facts counts the pack, the redeals left and the foundations.
+func (t *Table) facts(moves int) Facts {
+	s, v := t.s, t.v
+	f := Facts{Pack: -1, RedealsLeft: -1, Foundations: -1, Goal: -1, Moves: moves}
+	if ps := v.PilesOf(engine.Stock); len(ps) > 0 {
+		f.Pack = 0
+		for _, p := range ps {
+			f.Pack += s.Piles[p].Len()
+		}
+	}
+	if ps := v.PilesOf(engine.Foundation); len(ps) > 0 {
+		f.Foundations, f.Goal = 0, v.Spec.Cards
+		for _, p := range ps {
+			f.Foundations += s.Piles[p].Len()
+		}
+	}
+	if v.Action("redeal") > 0 && v.Spec.Deals > 0 {
+		f.RedealsLeft = v.Spec.Deals - 1
+		for _, m := range t.line {
+			if m == "redeal" {
+				f.RedealsLeft--
+			}
+		}
+	}
+	return f
+}
+
+// SolveRequest asks the solver about the position of a line.
+type SolveRequest struct {
+	Request
+	BudgetMS int   `json:"budget_ms"` // time budget (0: 2000)
+	Nodes    int64 `json:"nodes"`     // positions at most (0: no cap)
+}
+
+// Solution is the solver's answer, in the shape of pasyans solve -json.
+type Solution struct {
+	Result    string   `json:"result"`
+	Moves     []string `json:"moves"`
+	Nodes     int64    `json:"nodes"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+	SeenCap   bool     `json:"seen_cap_hit"`
+	OpenCards bool     `json:"open_cards"`
+	Progress  int      `json:"progress"`
+	Goal      int      `json:"goal"`
+	// Refused is set when the line itself stops at an illegal move; the
+	// solver then answers for the position before it.
+	Applied int `json:"applied"`
+}
+
+// maxSeen caps the visited set in the browser, whose memory is smaller
+// than a command line's: about a million positions.
+const maxSeen = 1 << 20
+
+// Solve searches the position of r's line for a win, within the budget.
+func (t *Table) Solve(r SolveRequest) (*Solution, error) {
+	r.Trace = false
+	p, err := t.Position(r.Request)
+	if err != nil {
+		return nil, err
+	}
+	budget := time.Duration(r.BudgetMS) * time.Millisecond
+	if budget <= 0 {
+		budget = 2 * time.Second
+	}
+	res := solve.Solve(t.s.Clone(), solve.Options{Budget: budget, MaxNodes: r.Nodes, MaxSeen: maxSeen})
+	out := &Solution{Result: res.Outcome, Moves: []string{}, Nodes: res.Nodes, ElapsedMS: res.Elapsed.Milliseconds(),
+		SeenCap: res.SeenCapHit, OpenCards: res.OpenCards, Progress: res.Progress, Goal: res.Goal, Applied: p.Applied}
+	for _, m := range res.Moves {
+		out.Moves = append(out.Moves, t.v.FormatMove(m))
+	}
+	return out, nil
+}

@@ -1,0 +1,73 @@
+package play
+
+import (
+	"testing"
+
+	"pasyans/engine"
+)
+
+// TestCacheAgrees walks random lines forward and back on one Table and
+// checks every answer against a fresh Table replaying the whole line.
+func TestCacheAgrees(t *testing.T) {
+	for _, v := range engine.Variants() {
+		t.Run(v.ID, func(t *testing.T) {
+			var tab Table
+			r := engine.NewRand(7)
+			line := []string{}
+			for step := 0; step < 120; step++ {
+				req := Request{Game: v.ID, Seed: 3, Moves: line}
+				got, err := tab.Position(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fresh, err := (&Table{}).Position(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Key != fresh.Key || got.Applied != fresh.Applied || len(got.Legal) != len(fresh.Legal) {
+					t.Fatalf("step %d: cached position differs from a replay of %v", step, line)
+				}
+				switch {
+				case len(got.Legal) == 0 || r.Intn(6) == 0:
+					if len(line) > 0 {
+						line = line[:r.Intn(len(line))] // undo some
+					}
+				default:
+					line = append(line, got.Legal[r.Intn(len(got.Legal))].Move)
+				}
+			}
+		})
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	var tab Table
+	p, err := tab.Position(Request{Game: "salic-law", Seed: 1, Moves: []string{"k1>k1", "deal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Applied != 0 || p.Illegal == nil || p.Illegal.Index != 1 || p.Illegal.Rule != engine.RuleSyntax.ID {
+		t.Fatalf("got applied %d, illegal %+v", p.Applied, p.Illegal)
+	}
+	if _, err := tab.Position(Request{Game: "no-such-game"}); err == nil {
+		t.Fatal("unknown game accepted")
+	}
+	if _, err := tab.Position(Request{Game: "salic-law", Options: []string{"nope"}}); err == nil {
+		t.Fatal("unknown option accepted")
+	}
+}
+
+func TestSolveWins(t *testing.T) {
+	var tab Table
+	s, err := tab.Solve(SolveRequest{Request: Request{Game: "la-belle-lucie", Seed: 1}, BudgetMS: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Result == "won" {
+		p, _ := (&Table{}).Position(Request{Game: "la-belle-lucie", Seed: 1, Moves: s.Moves})
+		if !p.Won {
+			t.Fatalf("the solver's line does not win: %+v", p.Illegal)
+		}
+	}
+	t.Logf("la-belle-lucie seed 1: %s in %d positions", s.Result, s.Nodes)
+}

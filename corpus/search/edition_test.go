@@ -1,0 +1,126 @@
+package search_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"slices"
+	"testing"
+
+	"pasyans/corpus"
+	"pasyans/corpus/search"
+	"pasyans/normalize/stem"
+)
+
+// editionIndex builds the index of the embedded edition.
+func editionIndex(t *testing.T) (*search.Index, *stem.Keyer) {
+	t.Helper()
+	ed, err := corpus.Load(corpus.FS)
+	if ed == nil {
+		t.Fatalf("corpus.Load: %v", err)
+	}
+	k := stem.New()
+	return search.Build(ed.SearchDocs(), k), k
+}
+
+// paras returns the paragraph ids that q finds, in rank order.
+func paras(ix *search.Index, k *stem.Keyer, q string) []string {
+	var out []string
+	for _, r := range ix.Search(search.Parse(k, q)) {
+		if d := ix.Doc(r.Doc); d.Kind == search.KindPara {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+// TestEditionQueries runs queries on the edition in the OCR's damaged
+// form, the book's pre-reform spelling, modern spelling and English: the
+// forms of one word find the same paragraphs in the same order, the best
+// paragraphs are the expected ones, and each listed paragraph is found.
+func TestEditionQueries(t *testing.T) {
+	ix, k := editionIndex(t)
+	tests := []struct {
+		name  string
+		forms []string // queries that must give the same paragraphs
+		top   []string // the first paragraphs, in order
+		has   []string // paragraphs that must be among the results
+	}{
+		{"place", []string{"мђсто", "мѣсто", "место", "мѣста", "МЕСТО"}, []string{"003:20", "003:26"},
+			[]string{"000:7", "000:9", "000:13", "002:6", "002:8", "002:9", "002:15"}},
+		{"king (ru)", []string{"короля", "королей", "король"}, []string{"001:6", "000:3"}, []string{"000:12", "002:5", "001:9"}},
+		{"king (en)", []string{"king", "kings", "King"}, []string{"003:5", "001:6"}, []string{"000:3", "001:10", "002:5"}},
+		{"talon", []string{"талонъ", "талон", "талона"}, []string{"002:15", "000:13"}, []string{"002:8", "000:9"}},
+		{"talon (en)", []string{"talon"}, []string{"002:15", "000:9"}, []string{"000:13", "002:10"}},
+		{"available", []string{"годныя", "годные", "годных"}, []string{"001:3"}, []string{"002:10", "002:13"}},
+		{"marriage", []string{"марьяжъ", "марьяж"}, []string{"000:10"}, []string{"002:7", "000:13"}},
+		{"zodiac", []string{"зодіакъ", "зодиак", "Зодиака"}, []string{"000:14"}, []string{"000:10", "000:12", "000:13"}},
+		{"first (-аго)", []string{"перваго", "первого"}, []string{"000:6"}, []string{"001:6"}},
+		{"phrase", []string{`"пустое мѣсто"`, `"пустое место"`, `«пустое мђсто»`}, []string{"000:7", "000:13"}, nil},
+		{"phrase (en)", []string{`"empty place"`}, []string{"003:26"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			first := paras(ix, k, tc.forms[0])
+			for _, q := range tc.forms[1:] {
+				if got := paras(ix, k, q); !slices.Equal(got, first) {
+					t.Errorf("%q finds %v, %q finds %v: want the same", q, got, tc.forms[0], first)
+				}
+			}
+			if len(first) < len(tc.top) || !slices.Equal(first[:len(tc.top)], tc.top) {
+				t.Errorf("%q finds %v, want %v first", tc.forms[0], first, tc.top)
+			}
+			for _, id := range tc.has {
+				if !slices.Contains(first, id) {
+					t.Errorf("%q finds %v, without %s", tc.forms[0], first, id)
+				}
+			}
+		})
+	}
+}
+
+// TestEditionKinds checks that terms, rules and games are found too.
+func TestEditionKinds(t *testing.T) {
+	ix, k := editionIndex(t)
+	tests := []struct{ q, kind, id string }{
+		{"талонъ", search.KindTerm, "talon"},
+		{"марьяжъ", search.KindTerm, "marriage"},
+		{"Cadran", search.KindGame, "le-cadran"},
+		{"Зодіакъ", search.KindGame, "zodiac"},
+		{"Бонапартовский", search.KindGame, "st-helena"},
+		{"cards reach the talon only from the pack", search.KindRule, "le-cadran/talon-from-pack"},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, r := range ix.Search(search.Parse(k, tc.q)) {
+			if d := ix.Doc(r.Doc); d.Kind == tc.kind && d.ID == tc.id {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q does not find %s %s", tc.q, tc.kind, tc.id)
+		}
+	}
+}
+
+// TestEditionIndex checks that the index is deterministic and within its
+// budget: 300 KB gzip-compressed.
+func TestEditionIndex(t *testing.T) {
+	a, _ := editionIndex(t)
+	b, _ := editionIndex(t)
+	da, err := a.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _ := b.Encode()
+	if !bytes.Equal(da, db) {
+		t.Fatal("two builds of the index differ")
+	}
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(da)
+	w.Close()
+	t.Logf("%d documents, %d keys; %d bytes, %d gzip-compressed", a.Len(), a.Keys(), len(da), gz.Len())
+	if gz.Len() > 300<<10 {
+		t.Errorf("the index is %d bytes gzip-compressed, over the 300 KB budget", gz.Len())
+	}
+}

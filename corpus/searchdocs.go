@@ -1,0 +1,117 @@
+package corpus
+
+import (
+	"slices"
+	"strings"
+
+	"pasyans/corpus/search"
+	"pasyans/engine"
+)
+
+// Groups of search documents that are not games.
+const (
+	SearchGlossary = "glossary" // the glossary's terms
+	SearchRules    = "rules"    // the engine's core rules, which belong to no game
+)
+
+// SearchDocs lists the edition's searchable documents for package search:
+// every paragraph (its three readings, the English and the notes), the
+// glossary's terms, the rules of the games' variants and the core rules,
+// and the games' titles, aliases and introductions. A paragraph is
+// grouped under its owner (a game or the book), a rule under its game.
+// Hrefs are left empty: where a result leads is the renderer's business.
+func (ed *Edition) SearchDocs() []search.Doc {
+	var docs []search.Doc
+	for _, p := range ed.Paragraphs {
+		d := search.Doc{Kind: search.KindPara, ID: p.ID, Group: p.Owner}
+		d.Fields = append(d.Fields,
+			search.Field{Name: "text", Reading: search.Corrected, Lang: "ru", Text: p.Corrected},
+			search.Field{Name: "text", Reading: search.Diplomatic, Lang: "ru", Text: p.Diplomatic},
+			search.Field{Name: "text", Reading: search.Modern, Lang: "ru", Text: p.Modern})
+		en := joinText(p.Translation.Plain(), p.RulesLine.Plain())
+		if en != "" {
+			d.Fields = append(d.Fields, search.Field{Name: "en", Lang: "en", Text: en})
+		}
+		var notes []string
+		for _, n := range p.Notes {
+			notes = append(notes, n.Plain())
+		}
+		if s := joinText(notes...); s != "" {
+			d.Fields = append(d.Fields, search.Field{Name: "note", Lang: "en", Text: s})
+		}
+		docs = append(docs, d)
+	}
+	for _, t := range ed.Glossary {
+		docs = append(docs, search.Doc{Kind: search.KindTerm, ID: t.ID, Group: SearchGlossary, Fields: []search.Field{
+			{Name: "title", Reading: search.Corrected, Lang: "ru", Text: t.PreReform},
+			{Name: "title", Reading: search.Modern, Lang: "ru", Text: t.Modern},
+			{Name: "term", Lang: "en", Text: t.EN},
+			{Name: "def", Lang: "en", Text: t.DefEN},
+			{Name: "def-ru", Lang: "ru", Text: t.DefRU},
+		}})
+	}
+	seen := map[string]bool{}
+	rule := func(r *engine.Rule, group string) {
+		if seen[r.ID] {
+			return
+		}
+		seen[r.ID] = true
+		docs = append(docs, search.Doc{Kind: search.KindRule, ID: r.ID, Group: group, Fields: []search.Field{
+			{Name: "en", Lang: "en", Text: r.EN},
+			{Name: "ru", Lang: "ru", Text: r.RU},
+		}})
+	}
+	for _, g := range ed.Games {
+		if g.Variant != nil {
+			for _, r := range g.Variant.Rules {
+				rule(r, g.ID)
+			}
+		}
+	}
+	for _, r := range engine.CoreRules() {
+		rule(r, SearchRules)
+	}
+	for _, g := range ed.Games {
+		d := search.Doc{Kind: search.KindGame, ID: g.ID, Group: g.ID, Fields: []search.Field{
+			{Name: "title", Reading: search.Corrected, Lang: "ru", Text: g.Titles.RU},
+			{Name: "title", Reading: search.Modern, Lang: "ru", Text: g.Titles.RUModern},
+			{Name: "title-en", Lang: "en", Text: g.Titles.EN},
+		}}
+		var aliases []string
+		for _, a := range []string{g.Aliases.Cadogan1874, g.Aliases.Cadogan1914, g.Aliases.PySolFC} {
+			if a != "" && !slices.Contains(aliases, a) {
+				aliases = append(aliases, a)
+			}
+		}
+		if len(aliases) > 0 {
+			d.Fields = append(d.Fields, search.Field{Name: "alias", Lang: "en", Text: strings.Join(aliases, "; ")})
+		}
+		if s := g.Intro.Plain(); s != "" {
+			d.Fields = append(d.Fields, search.Field{Name: "intro", Lang: "en", Text: s})
+		}
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// Plain returns the text without Markdown markup: the plain text of each
+// top-level block, blocks separated by a blank line.
+func (t Text) Plain() string {
+	var parts []string
+	for _, n := range t.Nodes {
+		if s := plainText(n, t.Source); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func joinText(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "\n\n")
+}

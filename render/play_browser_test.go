@@ -1,0 +1,710 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"pasyans/corpus"
+	"pasyans/engine"
+	"pasyans/engine/solve"
+)
+
+// playSession is a headless chromium on the built site, with the
+// problems it reports (console errors, exceptions, failed requests,
+// requests that leave the site's folder).
+type playSession struct {
+	t       *testing.T
+	ctx     context.Context
+	fileURL string
+	dir     string
+	ed      *corpus.Edition
+	bad     problems
+}
+
+func newPlaySession(t *testing.T) *playSession {
+	t.Helper()
+	exe := chromium(t)
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	dir, ed := builtSite(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.NoFirstRun, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	s := &playSession{t: t, ctx: ctx, fileURL: "file://" + filepath.ToSlash(dir) + "/", dir: dir, ed: ed}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				s.bad.add("console.%s: %s", ev.Type, strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			s.bad.add("exception: %s (%s:%d)", msg, d.URL, d.LineNumber)
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError {
+				s.bad.add("browser log (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+			}
+		case *network.EventLoadingFailed:
+			s.bad.add("request failed: %s (%s)", ev.ErrorText, ev.Type)
+		case *network.EventRequestWillBeSent:
+			if u := ev.Request.URL; !strings.HasPrefix(u, s.fileURL) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
+				s.bad.add("request outside the site: %s", u)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// do runs actions with a time limit and reports the problems seen so far.
+func (s *playSession) do(name string, actions ...chromedp.Action[chromedp.Void]) {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		s.t.Fatalf("%s: %v", name, err)
+	}
+	s.check(name)
+}
+
+func (s *playSession) check(name string) {
+	s.t.Helper()
+	for _, p := range s.bad.take() {
+		s.t.Errorf("%s: %s", name, p)
+	}
+}
+
+// eval evaluates a string-valued expression (a promise is awaited).
+func (s *playSession) eval(expr string) string {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		s.t.Fatalf("evaluate %.200s: %v", expr, err)
+	}
+	return v
+}
+
+// open loads a Play page with a fragment and waits for its first drawing.
+func (s *playSession) open(page, frag string) {
+	s.t.Helper()
+	s.do("open "+page+frag, chromedp.Navigate(s.fileURL+page+frag))
+	s.waitDrawn()
+}
+
+func (s *playSession) waitDrawn() {
+	s.t.Helper()
+	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+		const m = document.querySelector("main[data-game]");
+		if (m && (m.hasAttribute("data-drawn-ms") || m.hasAttribute("data-error"))) { ok(m.getAttribute("data-error") || "drawn"); return; }
+		if (Date.now() - t0 > 20000) { ok("timeout"); return; }
+		setTimeout(poll, 10); })(); })`)
+	if got != "drawn" {
+		s.t.Fatalf("the Play page did not draw: %s", got)
+	}
+	s.check("draw")
+}
+
+// hash waits until the permalink is want (it follows the position within
+// 150 ms) and returns it.
+func (s *playSession) hash(want string) string {
+	s.t.Helper()
+	return s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+		if (location.hash === ` + strconv.Quote(want) + ` || Date.now() - t0 > 3000) { ok(location.hash); return; }
+		setTimeout(poll, 20); })(); })`)
+}
+
+func (s *playSession) main(attr string) string {
+	s.t.Helper()
+	return s.eval(`document.querySelector("main[data-game]").getAttribute(` + strconv.Quote(attr) + `) || ""`)
+}
+
+// wonLine is a line that wins a deal of v: an example deal stated won,
+// else the solver's line for the first deal it wins.
+func wonLine(t *testing.T, ed *corpus.Edition, v *engine.Variant) (seed uint64, options, moves []string) {
+	t.Helper()
+	for _, d := range ed.Deals {
+		if d.Game == v.ID && d.Outcome == "won" {
+			for _, m := range d.Moves {
+				moves = append(moves, m.Text)
+			}
+			return d.Seed, d.Options, moves
+		}
+	}
+	for seed := uint64(1); seed < 50; seed++ {
+		r := solve.Solve(engine.NewDeal(v, seed, 0), solve.Options{Budget: 2 * time.Second})
+		if r.Outcome == solve.Won {
+			for _, m := range r.Moves {
+				moves = append(moves, v.FormatMove(m))
+			}
+			return seed, nil, moves
+		}
+	}
+	t.Fatalf("%s: no won deal found", v.ID)
+	return 0, nil, nil
+}
+
+// refusedMove finds a transfer the engine refuses in s, preferring a rule
+// the book states (so the refusal quotes a paragraph).
+func refusedMove(v *engine.Variant, s *engine.State) (move string, rule *engine.Rule) {
+	var fallback string
+	var fallbackRule *engine.Rule
+	drawn := map[int]bool{}
+	for _, sl := range v.Layout.Slots {
+		drawn[v.Pile(sl.Pile)] = true
+	}
+	for from := range v.Piles {
+		if s.Piles[from].Len() == 0 || !drawn[from] {
+			continue
+		}
+		for to := range v.Piles {
+			if to == from || !drawn[to] {
+				continue
+			}
+			r := s.CheckPlayable(engine.Transfer(from, to))
+			if r == nil {
+				continue
+			}
+			m := v.FormatMove(engine.Transfer(from, to))
+			if len(r.Book) > 0 {
+				return m, r
+			}
+			if fallback == "" {
+				fallback, fallbackRule = m, r
+			}
+		}
+	}
+	return fallback, fallbackRule
+}
+
+// fragmentOf writes the Play page's permalink fragment.
+func fragmentOf(seed uint64, options, moves []string) string {
+	f := "#seed=" + strconv.FormatUint(seed, 10)
+	if len(options) > 0 {
+		f += "&options=" + strings.Join(options, ",")
+	}
+	if len(moves) > 0 {
+		esc := make([]string, len(moves))
+		for i, m := range moves {
+			esc[i] = url.QueryEscape(m)
+		}
+		f += "&moves=" + strings.Join(esc, ",")
+	}
+	return f
+}
+
+// clickLine plays moves through the page's interface: a transfer is a
+// click on its pile and a click on the destination, a game word a click
+// on its button. It returns the milliseconds each move took, redraw
+// included (the script's work and a forced layout).
+const clickLine = `(async (moves) => {
+	const main = document.querySelector("main[data-game]");
+	const click = (el) => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+	const times = [];
+	for (let i = 0; i < moves.length; i++) {
+		const m = moves[i];
+		const before = main.getAttribute("data-applied");
+		const t0 = performance.now();
+		const word = document.querySelector('.play-words button[data-move="' + CSS.escape(m) + '"]');
+		if (word) {
+			word.click();
+		} else {
+			const [from, to] = m.split(">");
+			const a = document.querySelector('g.pile[data-pile="' + CSS.escape(from) + '"]');
+			const b = document.querySelector('g.pile[data-pile="' + CSS.escape(to || "") + '"]');
+			if (!a || !b) { return JSON.stringify({error: "move " + (i + 1) + " " + m + ": no pile or word button"}); }
+			click(a);
+			click(document.querySelector('g.pile[data-pile="' + CSS.escape(to) + '"]'));
+		}
+		document.querySelector(".play-board svg").getBoundingClientRect();
+		times.push(performance.now() - t0);
+		if (main.getAttribute("data-applied") === before) {
+			const r = document.querySelector("[data-refused-rule]");
+			return JSON.stringify({error: "move " + (i + 1) + " " + m + " not played: " + (r ? r.getAttribute("data-refused-rule") + " " + r.textContent : "no refusal shown")});
+		}
+		if (i % 50 === 49) { await new Promise((ok) => setTimeout(ok, 0)); }
+	}
+	return JSON.stringify({times: times});
+})`
+
+// TestPlayBrowser plays every game on its Play page from disk, through
+// the page's interface: a refused move with its rule, statement and
+// paragraph link; a won line to data-state="won"; undo to the start and
+// redo; the permalink reloaded to the same position; a hint and a
+// winnability answer from the worker. It logs the figures of the issue:
+// the time to the first drawn deal, the time per move and the worker's
+// solver speed against the native solver's.
+func TestPlayBrowser(t *testing.T) {
+	s := newPlaySession(t)
+	shots := artifacts(t)
+	var drawMS, moveMS []float64
+	for i, v := range engine.Variants() {
+		lang := []string{"en", "ru"}[i%2]
+		page := playPath(lang, v.ID)
+		seed, options, moves := wonLine(t, s.ed, v)
+		t.Run(v.ID, func(t *testing.T) {
+			s.t = t
+			s.open(page, fragmentOf(seed, options, nil))
+			if got := s.main("data-game") + "/" + s.main("data-seed") + "/" + s.main("data-state") + "/" + s.main("data-applied"); got != fmt.Sprintf("%s/%d/playing/0", v.ID, seed) {
+				t.Fatalf("main's contract attributes: %s", got)
+			}
+			ms, _ := strconv.ParseFloat(s.main("data-drawn-ms"), 64)
+			drawMS = append(drawMS, ms)
+			startKey := s.main("data-key")
+
+			// A refused move: the rule, its statement, the paragraph.
+			o, err := v.ParseOptions(options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := engine.NewDeal(v, seed, o)
+			bad, rule := refusedMove(v, st)
+			if bad == "" {
+				t.Fatal("no refused transfer found at the start")
+			}
+			from, to, _ := strings.Cut(bad, ">")
+			s.do("refused "+bad, chromedp.Click(chromedp.CSS(`g.pile[data-pile="`+from+`"]`)), chromedp.Click(chromedp.CSS(`g.pile[data-pile="`+to+`"]`)))
+			if got := s.eval(`(document.querySelector("[data-refused-rule]") || {getAttribute: () => "none"}).getAttribute("data-refused-rule")`); got != rule.ID {
+				t.Errorf("refused %s: data-refused-rule %q, want %q", bad, got, rule.ID)
+			}
+			text := s.eval(`document.querySelector("[data-refused-rule]") ? document.querySelector("[data-refused-rule]").textContent : ""`)
+			want := rule.EN
+			if lang == "ru" {
+				want = rule.RU
+			}
+			if !strings.Contains(text, want) {
+				t.Errorf("refusal %q does not state the rule %q", text, want)
+			}
+			if len(rule.Book) > 0 {
+				href := s.eval(`(document.querySelector("[data-refused-rule] .pref a") || {getAttribute: () => ""}).getAttribute("href")`)
+				if want := "../index.html#p-" + anchorID(rule.Book[0]); href != want {
+					t.Errorf("refusal's paragraph link %q, want %q", href, want)
+				}
+			} else if !strings.Contains(text, rule.Reconstructed) {
+				t.Errorf("refusal of the reconstructed rule %s does not say why: %q", rule.ID, text)
+			}
+			if got := s.main("data-applied"); got != "0" {
+				t.Errorf("a refused move changed data-applied to %s", got)
+			}
+			if i == 0 {
+				_, _ = chromedp.Run(s.ctx, chromedp.ScrollIntoView(chromedp.CSS(".play-refusal")))
+				shot(t, s, filepath.Join(shots, "play-01-refused.png"))
+			}
+
+			// The first move by the keyboard where it is a transfer:
+			// focus the pile, Enter, arrow-free focus on the destination, Space.
+			rest := moves
+			if a, b, ok := strings.Cut(moves[0], ">"); ok && !strings.Contains(moves[0], ":") {
+				s.do("keyboard move "+moves[0], chromedp.Focus(chromedp.CSS(`g.pile[data-pile="`+a+`"]`)), chromedp.KeyEvent(kb.Enter),
+					chromedp.Focus(chromedp.CSS(`g.pile[data-pile="`+b+`"]`)), chromedp.KeyEvent(" "))
+				if got := s.main("data-applied"); got != "1" {
+					t.Fatalf("the keyboard move %s was not played: data-applied %s", moves[0], got)
+				}
+				rest = moves[1:]
+			}
+			// The rest of the line by clicks.
+			list, _ := json.Marshal(rest)
+			var res struct {
+				Times []float64
+				Error string
+			}
+			if err := json.Unmarshal([]byte(s.eval(clickLine+"("+string(list)+")")), &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.Error != "" {
+				t.Fatal(res.Error)
+			}
+			moveMS = append(moveMS, res.Times...)
+			if s.eval(`document.querySelector("[data-refused-rule]") === null ? "hidden" : "shown"`) != "hidden" {
+				t.Error("the refusal stays shown after legal moves")
+			}
+			s.check("won line")
+			if got := s.main("data-state") + "/" + s.main("data-applied"); got != fmt.Sprintf("won/%d", len(moves)) {
+				t.Fatalf("after the won line: state/applied %s, want won/%d", got, len(moves))
+			}
+			wonKey := s.main("data-key")
+			frag := s.hash(fragmentOf(seed, options, moves))
+			if want := fragmentOf(seed, options, moves); frag != want {
+				t.Errorf("permalink %.80q…, want %.80q…", frag, want)
+			}
+			if i == 0 {
+				shot(t, s, filepath.Join(shots, "play-02-won.png"))
+			}
+
+			// Undo to the start, redo to the end.
+			s.eval(`(() => { const b = document.querySelector('[data-act="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			if got := s.main("data-applied") + "/" + s.main("data-state"); got != "0/playing" || s.main("data-key") != startKey {
+				t.Errorf("after undoing everything: applied/state %s, key equal to the start's: %v", got, s.main("data-key") == startKey)
+			}
+			s.eval(`(() => { const b = document.querySelector('[data-act="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			if got := s.main("data-applied") + "/" + s.main("data-state"); got != fmt.Sprintf("%d/won", len(moves)) || s.main("data-key") != wonKey {
+				t.Errorf("after redoing everything: applied/state %s, key equal to the won one: %v", got, s.main("data-key") == wonKey)
+			}
+			s.check("undo/redo")
+
+			// The permalink reloads to the same position.
+			s.hash(fragmentOf(seed, options, moves))
+			s.do("reload", chromedp.Reload())
+			s.waitDrawn()
+			if got := s.main("data-applied") + "/" + s.main("data-state"); got != fmt.Sprintf("%d/won", len(moves)) || s.main("data-key") != wonKey {
+				t.Errorf("after reloading the permalink: applied/state %s, same key: %v; refusal %q; hash %.300s", got, s.main("data-key") == wonKey,
+					s.eval(`(document.querySelector("[data-refused-rule]") || {textContent: ""}).textContent`), s.eval("location.hash"))
+			}
+
+			// Hint and winnability a few moves before the end.
+			near := moves[:max(0, len(moves)-6)]
+			s.open(page, fragmentOf(seed, options, near))
+			if got := s.main("data-applied"); got != strconv.Itoa(len(near)) {
+				t.Fatalf("permalink to move %d: data-applied %s", len(near), got)
+			}
+			for _, kind := range []string{"hint", "winnable"} {
+				s.do(kind, chromedp.Click(chromedp.CSS(`[data-act="`+kind+`"]`)))
+				got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+					const e = document.querySelector(".play-solver");
+					if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result") + "|" + (e.getAttribute("data-next") || "") + "|" + e.textContent); return; }
+					if (Date.now() - t0 > 20000) { ok("timeout|" + e.textContent); return; }
+					setTimeout(poll, 20); })(); })`)
+				parts := strings.SplitN(got, "|", 3)
+				if parts[0] != "won" || parts[1] == "" {
+					t.Errorf("%s near the end of a won line: %q, want won with a next move", kind, got)
+					continue
+				}
+				if kind == "hint" && s.eval(`String(document.querySelectorAll("g.pile.hinted, .play-words button.hinted").length)`) == "0" {
+					t.Errorf("the hint %s is not highlighted", parts[1])
+				}
+				if v.Hidden && !strings.Contains(parts[2], s.eval(`JSON.parse(document.getElementById("play-data").textContent).strings.openCardsYes`)) {
+					t.Errorf("a hidden-card game's answer lacks the open-card caveat: %q", parts[2])
+				}
+			}
+			if i == 0 {
+				shot(t, s, filepath.Join(shots, "play-03-hint.png"))
+			}
+			s.check("solver")
+		})
+	}
+	s.t = t
+	sort.Float64s(drawMS)
+	sort.Float64s(moveMS)
+	if len(drawMS) > 0 && len(moveMS) > 0 {
+		t.Logf("first drawn deal from file://: median %.0f ms, max %.0f ms over %d pages", drawMS[len(drawMS)/2], drawMS[len(drawMS)-1], len(drawMS))
+		t.Logf("time per move through the UI, redraw included: median %.2f ms, p90 %.2f ms over %d moves", moveMS[len(moveMS)/2], moveMS[len(moveMS)*9/10], len(moveMS))
+		if drawMS[len(drawMS)/2] > 1000 {
+			t.Errorf("the median time to the first drawn deal is %.0f ms, over 1 s", drawMS[len(drawMS)/2])
+		}
+		if moveMS[len(moveMS)/2] > 16 {
+			t.Errorf("the median time per move is %.2f ms, over 16 ms", moveMS[len(moveMS)/2])
+		}
+	}
+	playSolverSpeed(t, s)
+	playPhone(t, s, shots)
+}
+
+// playSolverSpeed compares the worker's solver with the native one on
+// the same undecided position: positions per second in each.
+func playSolverSpeed(t *testing.T, s *playSession) {
+	v, _ := engine.Lookup("new-places")
+	const seed = 3 // a deal the native solver wins after about 40,000 positions
+	s.open(playPath("en", v.ID), fragmentOf(seed, nil, nil))
+	s.do("budget", chromedp.SetValue(chromedp.CSS("#play-budget"), "5"), chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)))
+	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+		const e = document.querySelector(".play-solver");
+		if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result") + " " + e.getAttribute("data-nodes") + " " + e.getAttribute("data-ms")); return; }
+		if (Date.now() - t0 > 20000) { ok("timeout"); return; }
+		setTimeout(poll, 20); })(); })`)
+	var result string
+	var nodes int64
+	var ms float64
+	if _, err := fmt.Sscan(got, &result, &nodes, &ms); err != nil || nodes == 0 {
+		t.Fatalf("worker solve: %q", got)
+	}
+	start := time.Now()
+	// The same search natively: the worker's options (a 5 s budget, the
+	// browser's visited-set cap), one thread.
+	r := solve.Solve(engine.NewDeal(v, seed, 0), solve.Options{Budget: 5 * time.Second, MaxSeen: 1 << 20})
+	native := time.Since(start)
+	wasmRate := float64(nodes) / (ms / 1000)
+	nativeRate := float64(r.Nodes) / native.Seconds()
+	t.Logf("solver on %s seed %d: worker %d positions in %.0f ms (%.0f/s, %s), native %d in %v (%.0f/s, %s): worker/native = %.2f",
+		v.ID, seed, nodes, ms, wasmRate, result, r.Nodes, native.Round(time.Millisecond), nativeRate, r.Outcome, wasmRate/nativeRate)
+	s.check("solver speed")
+}
+
+// playPhone checks a Play page at phone width: no sideways scroll, the
+// table within the page.
+func playPhone(t *testing.T, s *playSession, shots string) {
+	s.do("phone", chromedp.EmulateViewport(390, 844))
+	for _, id := range []string{"constitution", "sympathy"} {
+		s.open(playPath("ru", id), fragmentOf(1, nil, nil))
+		if got := s.eval(`String(document.documentElement.scrollWidth <= window.innerWidth + 1)`); got != "true" {
+			t.Errorf("%s's Play page scrolls sideways on a phone: %s px wide", id, s.eval(`String(document.documentElement.scrollWidth)`))
+		}
+		if got := s.eval(`String(document.querySelector(".play-board svg").getBoundingClientRect().right <= window.innerWidth + 1)`); got != "true" {
+			t.Errorf("%s's table is wider than the phone", id)
+		}
+		shot(t, s, filepath.Join(shots, "play-04-phone-"+id+".png"))
+	}
+	s.check("phone")
+}
+
+func shot(t *testing.T, s *playSession, path string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// randomLines makes n random move lines of v, each with random options:
+// mostly legal moves, sometimes a move written at random (often refused).
+func randomLines(v *engine.Variant, n int, r *engine.Rand) []playLine {
+	out := make([]playLine, n)
+	for i := range out {
+		var opts []string
+		for _, o := range v.Options {
+			if r.Intn(3) == 0 {
+				opts = append(opts, o.ID)
+			}
+		}
+		o, _ := v.ParseOptions(opts)
+		seed := uint64(r.Intn(1000))
+		s := engine.NewDeal(v, seed, o)
+		var moves []string
+		for len(moves) < 40 {
+			legal := s.Moves()
+			if len(legal) == 0 || r.Intn(8) == 0 {
+				moves = append(moves, randomWritten(v, r))
+				break // the line stops here if it is refused; keep it short
+			}
+			m := legal[r.Intn(len(legal))]
+			moves = append(moves, v.FormatMove(m))
+			s.Do(m)
+		}
+		out[i] = playLine{Seed: seed, Options: opts, Moves: moves}
+	}
+	return out
+}
+
+// randomWritten writes a move at random: a transfer between two piles, a
+// game word, or nonsense.
+func randomWritten(v *engine.Variant, r *engine.Rand) string {
+	switch r.Intn(6) {
+	case 0:
+		return "nonsense"
+	case 1:
+		if len(v.Actions) > 0 {
+			return v.Actions[r.Intn(len(v.Actions))]
+		}
+	}
+	return v.Piles[r.Intn(len(v.Piles))].ID + ">" + v.Piles[r.Intn(len(v.Piles))].ID
+}
+
+type playLine struct {
+	Seed    uint64   `json:"seed"`
+	Options []string `json:"options"`
+	Moves   []string `json:"moves"`
+}
+
+// nativeReplay is what the native engine says of a line: the key after
+// every applied move, and the refusal.
+func nativeReplay(v *engine.Variant, l playLine) (keys []string, illegal *engine.Illegal, final engine.StateView) {
+	o, _ := v.ParseOptions(l.Options)
+	s := engine.NewDeal(v, l.Seed, o)
+	for i, text := range l.Moves {
+		m, err := v.ParseMove(text)
+		if err != nil {
+			illegal = &engine.Illegal{Index: i + 1, Move: text, Rule: engine.RuleSyntax.ID}
+			break
+		}
+		if r := s.CheckPlayable(m); r != nil {
+			illegal = &engine.Illegal{Index: i + 1, Move: text, Rule: r.ID}
+			break
+		}
+		s.Do(m)
+		keys = append(keys, fmt.Sprintf("%x", s.Key(nil)))
+	}
+	return keys, illegal, s.View(false)
+}
+
+// TestPlayAgreement replays the same random lines (300 per game, with
+// random options) in the browser's WebAssembly engine and in the native
+// one: the same key after every move, the same refusal (move number and
+// rule), the same final state. Each line is asked for twice in the
+// browser, once traced from the deal and once after a jump from the
+// previous line, so the page's cached position is checked too.
+func TestPlayAgreement(t *testing.T) {
+	s := newPlaySession(t)
+	r := engine.NewRand(2026)
+	total, moves := 0, 0
+	for _, v := range engine.Variants() {
+		t.Run(v.ID, func(t *testing.T) {
+			s.t = t
+			s.open(playPath("en", v.ID), fragmentOf(1, nil, nil))
+			lines := randomLines(v, 300, r)
+			req, _ := json.Marshal(lines)
+			out := s.eval(`(() => {
+				const lines = ` + string(req) + `;
+				const res = [];
+				for (const l of lines) {
+					const a = pasyans.position({game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves, trace: true});
+					const b = pasyans.position({game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves});
+					if (a.error || b.error) { res.push({error: a.error || b.error}); continue; }
+					res.push({keys: a.ok.keys, illegal: a.ok.illegal, applied: a.ok.applied, key: b.ok.key, applied2: b.ok.applied, state: JSON.stringify(a.ok.state)});
+				}
+				return JSON.stringify(res);
+			})()`)
+			var got []struct {
+				Error    string
+				Keys     []string
+				Illegal  *engine.Illegal
+				Applied  int
+				Key      string
+				Applied2 int
+				State    string
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			for i, l := range lines {
+				g := got[i]
+				if g.Error != "" {
+					t.Fatalf("line %d %+v: %s", i, l, g.Error)
+				}
+				keys, ill, final := nativeReplay(v, l)
+				total++
+				moves += len(keys)
+				if !slices.Equal(g.Keys, keys) && !(len(g.Keys) == 0 && len(keys) == 0) {
+					t.Fatalf("line %d %+v: keys differ after move %d", i, l, firstKeyDiff(g.Keys, keys)+1)
+				}
+				if (ill == nil) != (g.Illegal == nil) || ill != nil && (ill.Index != g.Illegal.Index || ill.Rule != g.Illegal.Rule) {
+					t.Fatalf("line %d %+v: refusal %+v in the browser, %+v natively", i, l, g.Illegal, ill)
+				}
+				if g.Applied != len(keys) || g.Applied2 != len(keys) {
+					t.Fatalf("line %d: applied %d / %d in the browser, %d natively", i, g.Applied, g.Applied2, len(keys))
+				}
+				if len(keys) > 0 && g.Key != keys[len(keys)-1] {
+					t.Fatalf("line %d: the cached position's key differs from the traced one", i)
+				}
+				if !sameState(t, g.State, final) {
+					t.Fatalf("line %d %+v: final states differ:\nbrowser %s", i, l, g.State)
+				}
+			}
+			s.check("agreement")
+		})
+	}
+	s.t = t
+	t.Logf("agreement: %d lines, %d moves, all equal in the browser and natively", total, moves)
+}
+
+func firstKeyDiff(a, b []string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// sameState compares the browser's state (JSON) with the native view.
+func sameState(t *testing.T, browser string, native engine.StateView) bool {
+	t.Helper()
+	var b engine.StateView
+	if err := json.Unmarshal([]byte(browser), &b); err != nil {
+		t.Fatal(err)
+	}
+	norm := func(v *engine.StateView) string {
+		if len(v.Options) == 0 {
+			v.Options = nil
+		}
+		for i := range v.Piles {
+			if len(v.Piles[i].Cards) == 0 {
+				v.Piles[i].Cards = nil
+			}
+		}
+		j, _ := json.Marshal(v)
+		return string(j)
+	}
+	return norm(&b) == norm(&native)
+}
+
+// playCSP is the Content-Security-Policy pasyans serve sends.
+const playCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// TestPlayServedCSP opens a Play page over HTTP under the site's
+// Content-Security-Policy, as pasyans serve shows it: the engine loads,
+// a move is played, the worker answers, and nothing breaks the policy.
+func TestPlayServedCSP(t *testing.T) {
+	s := newPlaySession(t)
+	files := http.FileServer(http.Dir(s.dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", playCSP)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if r.URL.Path == "/favicon.ico" { // the browser's own request; the site has none
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	s.fileURL = srv.URL + "/"
+	v, _ := engine.Lookup("la-belle-lucie")
+	seed, options, moves := wonLine(t, s.ed, v)
+	s.open(playPath("en", v.ID), fragmentOf(seed, options, moves[:len(moves)-3]))
+	if got := s.main("data-applied"); got != strconv.Itoa(len(moves)-3) {
+		t.Fatalf("served Play page: data-applied %s, want %d", got, len(moves)-3)
+	}
+	list, _ := json.Marshal(moves[len(moves)-3 : len(moves)-2])
+	if out := s.eval(clickLine + "(" + string(list) + ")"); strings.Contains(out, "error") {
+		t.Fatal(out)
+	}
+	s.do("winnable", chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)))
+	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+		const e = document.querySelector(".play-solver");
+		if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result")); return; }
+		if (Date.now() - t0 > 20000) { ok("timeout: " + e.textContent); return; }
+		setTimeout(poll, 20); })(); })`)
+	if got != "won" {
+		t.Errorf("served Play page, winnability two moves from a win: %s", got)
+	}
+	s.check("served under the CSP")
+}

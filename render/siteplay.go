@@ -1,0 +1,172 @@
+package render
+
+import (
+	"encoding/json"
+	"html/template"
+	"net/url"
+	"strings"
+
+	"pasyans/corpus"
+	"pasyans/engine"
+)
+
+// The Play page of a game: the engine in the browser (site/static/
+// engine.js, the WebAssembly build of cmd/pasyans-wasm) deals, checks and
+// plays; play.js draws the table from the same geometry as the diagrams
+// and the deal player, and explains a refused move with the rule and the
+// book's paragraph, all taken from the data block this file writes.
+
+// playPath is the Play page of game id.
+func playPath(lang, id string) string { return lang + "/games/" + id + "/play/index.html" }
+
+// playView is what play.html receives.
+type playView struct {
+	Game    gameLink
+	GameRef string // the game page
+	Options []optionRow
+	Data    template.JS
+}
+
+// playData is the page's data block, read by play.js.
+type playData struct {
+	geometry
+	Game    string              `json:"game"`
+	Title   string              `json:"title"`
+	Piles   []engine.PileDef    `json:"piles"`
+	Words   []string            `json:"words"`
+	Hidden  bool                `json:"hidden"`
+	Rules   map[string]playRule `json:"rules"`
+	Strings map[string]string   `json:"strings"`
+}
+
+// playRule is what a refusal shows of a rule: its statement in the page's
+// language and the paragraphs that state it, or why the edition
+// reconstructs it.
+type playRule struct {
+	Statement     string     `json:"s"`
+	Paras         []playPara `json:"paras,omitempty"`
+	Reconstructed string     `json:"recon,omitempty"`
+	Href          string     `json:"href"` // the rule's page
+}
+
+// playPara is a paragraph stating a rule: its id, its anchor on the game
+// page and its text (the corrected Russian on Russian pages, the English
+// on English pages), as HTML.
+type playPara struct {
+	ID   string `json:"id"`
+	Href string `json:"href"`
+	HTML string `json:"html"`
+}
+
+// playStrings are the interface keys play.js uses, by the name it knows
+// them by; {x} marks a value the script fills in.
+var playStrings = map[string][]any{
+	"pile":         {"play.pile", "{pile}", "{n}", "{top}"},
+	"pileEmpty":    {"play.pile-empty", "{pile}"},
+	"down":         {"play.face-down"},
+	"picked":       {"play.picked", "{pile}"},
+	"playing":      {"play.state-playing"},
+	"won":          {"play.state-won"},
+	"over":         {"play.state-over"},
+	"moved":        {"play.moved", "{move}"},
+	"refused":      {"play.refused", "{n}", "{move}"},
+	"book":         {"play.book"},
+	"recon":        {"play.reconstructed"},
+	"ruleLink":     {"play.rule-link"},
+	"thinking":     {"play.thinking", "{s}"},
+	"cancelled":    {"play.cancelled"},
+	"hintWon":      {"play.hint-won", "{move}"},
+	"winWon":       {"play.win-won", "{n}"},
+	"lost":         {"play.lost"},
+	"unknown":      {"play.unknown", "{s}", "{nodes}"},
+	"openCards":    {"stats.open-cards"},
+	"openCardsYes": {"stats.open-cards-yes"},
+	"copied":       {"play.copied"},
+	"fileHeader":   {"play.file-header"},
+	"error":        {"play.error"},
+	"loading":      {"play.loading"},
+	"wordDeal":     {"play.word-deal"},
+	"wordRedeal":   {"play.word-redeal"},
+	"wordMerci":    {"play.word-merci"},
+	"wordOpen":     {"play.word-open"},
+	"wordFlip":     {"play.word-flip"},
+	"wordPass":     {"play.word-pass"},
+}
+
+// playData builds the Play page of g.
+func (s *siteBuilder) playData(pc *pageCtx, g *corpus.Game) (any, error) {
+	v := g.Variant
+	link := pc.gameLink(g)
+	pc.Title = pc.t("play.title", link.Title)
+	pv := playView{Game: link, GameRef: pc.rel(gamePath(pc.lang, g.ID))}
+	for _, o := range v.Options {
+		text := o.EN
+		if pc.lang == "ru" && o.RU != "" {
+			text = o.RU
+		}
+		pv.Options = append(pv.Options, optionRow{ID: o.ID, Text: text, Default: o.Default})
+	}
+	d := playData{geometry: pc.geometry(v), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
+		Hidden: v.Hidden, Rules: map[string]playRule{}, Strings: map[string]string{}}
+	if d.Words == nil {
+		d.Words = []string{}
+	}
+	tx := newTexts(pc)
+	for _, r := range append(append([]*engine.Rule{}, v.Rules...), engine.CoreRules()...) {
+		pr := playRule{Statement: pc.ruleStatement(r), Reconstructed: r.Reconstructed, Href: pc.rel(rulePath(pc.lang, r.ID))}
+		for _, id := range r.Book {
+			pr.Paras = append(pr.Paras, playPara{ID: id, Href: pc.paraHref(id), HTML: s.paraText(pc, tx, id)})
+		}
+		d.Rules[r.ID] = pr
+	}
+	for name, key := range playStrings {
+		d.Strings[name] = pc.t(key[0].(string), key[1:]...)
+	}
+	js, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	pv.Data = template.JS(js)
+	pc.Main = template.HTMLAttr(` data-game="` + template.HTMLEscapeString(v.ID) + `" data-seed="1" data-state="playing" data-applied="0"`)
+	return pv, nil
+}
+
+// paraText is paragraph id's text for a refusal: the corrected Russian on
+// Russian pages, the English translation on English pages.
+func (s *siteBuilder) paraText(pc *pageCtx, tx *texts, id string) string {
+	for _, p := range s.ed.Paragraphs {
+		if p.ID != id {
+			continue
+		}
+		if pc.lang == "ru" {
+			return "<p>" + template.HTMLEscapeString(p.Corrected) + "</p>"
+		}
+		return tx.mr.text(p.Translation)
+	}
+	return ""
+}
+
+// playLink is the Play page of a game opened on a deal after the first n
+// moves of a line (the page's permalink fragment).
+func playLink(href string, seed uint64, options, moves []string) string {
+	var b strings.Builder
+	b.WriteString(href + "#seed=" + itoa64(seed))
+	if len(options) > 0 {
+		b.WriteString("&options=" + strings.Join(options, ","))
+	}
+	if len(moves) > 0 {
+		esc := make([]string, len(moves))
+		for i, m := range moves {
+			esc[i] = url.QueryEscape(m)
+		}
+		b.WriteString("&moves=" + strings.Join(esc, ","))
+	}
+	return b.String()
+}
+
+func itoa64(n uint64) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa64(n/10) + string(rune('0'+n%10))
+}

@@ -1,0 +1,108 @@
+package render
+
+import (
+	"encoding/json"
+	"html/template"
+
+	"pasyans/corpus"
+	"pasyans/corpus/search"
+	"pasyans/normalize/stem"
+)
+
+// searchIndexPath is the script that carries the search index: a script,
+// not a file to fetch, because pages opened from file:// cannot fetch.
+const searchIndexPath = "search/index.js"
+
+// searchIndex builds the edition's search index (package corpus/search)
+// and wraps it in a script that sets globalThis.pasyansSearchIndex. Each
+// document leads to a path under the language's folder: the search pages
+// of both languages sit at the same depth and use the same index.
+func (s *siteBuilder) searchIndex() ([]byte, error) {
+	docs := s.ed.SearchDocs()
+	for i := range docs {
+		docs[i].Href = s.searchHref(docs[i])
+	}
+	data, err := search.Build(docs, stem.New()).Encode()
+	if err != nil {
+		return nil, err
+	}
+	lit, err := json.Marshal(string(data))
+	if err != nil {
+		return nil, err
+	}
+	out := []byte("// The edition's search index, written by pasyans build (package corpus/search).\nglobalThis.pasyansSearchIndex = ")
+	out = append(out, lit...)
+	return append(out, ";\n"...), nil
+}
+
+// searchHref is where a search result leads, relative to the language's
+// folder; "" for a document no page shows.
+func (s *siteBuilder) searchHref(d search.Doc) string {
+	switch d.Kind {
+	case search.KindPara:
+		if p, ok := s.paraPage[d.ID]; ok {
+			return p + "#p-" + anchorID(d.ID)
+		}
+	case search.KindTerm:
+		return "glossary/index.html#t-" + anchorID(d.ID)
+	case search.KindRule:
+		if _, ok := s.rules[d.ID]; ok {
+			return "rules/" + d.ID + "/index.html"
+		}
+	case search.KindGame:
+		return "games/" + d.ID + "/index.html"
+	}
+	return ""
+}
+
+// searchView is the search page's data: the configuration its script
+// reads (as JSON in the page).
+type searchView struct {
+	Config template.JS
+}
+
+// searchConfig tells static/search.js how to name the groups of results
+// and what to say, in the page's language.
+type searchConfig struct {
+	Groups  map[string]searchGroup `json:"groups"`
+	Strings map[string]string      `json:"strings"`
+}
+
+type searchGroup struct {
+	Title string `json:"title"`
+	Href  string `json:"href,omitempty"`
+}
+
+// searchStrings are the messages static/search.js shows; {n} and {q}
+// stand for a number and the query.
+var searchStrings = []string{"search.loading", "search.ready", "search.none", "search.one", "search.many", "search.more",
+	"search.failed", "search.para", "search.term", "search.rule", "search.game", "search.in-reading"}
+
+func (s *siteBuilder) searchData(pc *pageCtx) (any, error) {
+	pc.Title = pc.t("search.title")
+	cfg := searchConfig{Groups: map[string]searchGroup{}, Strings: map[string]string{}}
+	for _, g := range s.ed.Games {
+		l := pc.gameLink(g)
+		cfg.Groups[g.ID] = searchGroup{Title: l.Title, Href: l.Href}
+	}
+	if b := s.ed.Book; b != nil {
+		title := b.Titles.EN
+		if pc.lang == "ru" {
+			title = b.Titles.RUModern
+		}
+		cfg.Groups[b.ID] = searchGroup{Title: title, Href: pc.L("index.html")}
+	}
+	cfg.Groups[corpus.SearchGlossary] = searchGroup{Title: pc.t("nav.glossary"), Href: pc.L("glossary/index.html")}
+	cfg.Groups[corpus.SearchRules] = searchGroup{Title: pc.t("search.core-rules")}
+	for _, k := range searchStrings {
+		cfg.Strings[k[len("search."):]] = pc.t(k)
+	}
+	cfg.Strings["reading-"+search.Corrected] = pc.t("reading.corrected")
+	cfg.Strings["reading-"+search.Diplomatic] = pc.t("reading.diplomatic")
+	cfg.Strings["reading-"+search.Modern] = pc.t("reading.modern")
+	js, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return searchView{Config: template.JS(js)}, nil
+}

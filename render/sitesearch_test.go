@@ -1,0 +1,81 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pasyans/corpus"
+	"pasyans/corpus/search"
+)
+
+// TestSearchIndexFile reads the index the site carries back and checks
+// that every result leads to a page of both languages and, for a
+// paragraph or a term, to an element of that page.
+func TestSearchIndexFile(t *testing.T) {
+	dir, ed := builtSite(t)
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(searchIndexPath)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head, tail = "globalThis.pasyansSearchIndex = ", ";\n"
+	i := bytes.Index(data, []byte(head))
+	if i < 0 || !bytes.HasSuffix(data, []byte(tail)) {
+		t.Fatalf("%s does not set globalThis.pasyansSearchIndex", searchIndexPath)
+	}
+	var enc string
+	if err := json.Unmarshal(data[i+len(head):len(data)-len(tail)], &enc); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Decode([]byte(enc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ix.Len() != len(ed.SearchDocs()) {
+		t.Errorf("the index has %d documents, the edition %d", ix.Len(), len(ed.SearchDocs()))
+	}
+	pages := map[string]string{}
+	for n := range ix.Len() {
+		d := ix.Doc(n)
+		if d.Href == "" {
+			if d.Kind != search.KindPara || ed.Paragraph(d.ID).Owner != "" {
+				t.Errorf("%s %s leads nowhere", d.Kind, d.ID)
+			}
+			continue
+		}
+		page, frag, _ := strings.Cut(d.Href, "#")
+		for _, lang := range siteLangs {
+			p := lang + "/" + page
+			html, ok := pages[p]
+			if !ok {
+				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+				if err != nil {
+					t.Errorf("%s %s leads to %s: %v", d.Kind, d.ID, p, err)
+					continue
+				}
+				html = string(b)
+				pages[p] = html
+			}
+			if frag != "" && !strings.Contains(html, `id="`+frag+`"`) {
+				t.Errorf("%s %s leads to %s#%s: no such element", d.Kind, d.ID, p, frag)
+			}
+		}
+	}
+}
+
+// BenchmarkSearchIndex measures what the search adds to a build: the
+// documents, the keys of their words, the index and its script.
+func BenchmarkSearchIndex(b *testing.B) {
+	ed := loadEdition(b, corpus.FS)
+	s := &siteBuilder{ed: ed}
+	s.index()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := s.searchIndex(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,699 @@
+// play.js: the Play page. The edition's engine runs in the page as
+// WebAssembly (engine.js, started by wasm.js); this script only draws what
+// the engine answers and sends it the player's moves. It knows no rule and
+// generates no move: legal moves, refusals, automatic moves, the key facts
+// and the solver's answers all come from the engine (pasyans.position and,
+// in a Web Worker, pasyans.solve). The table is drawn with site.js's figure
+// (the geometry of the site's diagrams, from the page's data block).
+//
+// Contract kept for outside tests: <main data-game data-seed data-state
+// data-applied>, a refusal as [data-refused-rule], and the fragment
+// #seed=N&options=a,b&moves=m1,m2 (moves percent-encoded).
+(function () {
+  "use strict";
+
+  var main = document.querySelector("main[data-game]");
+  var dataEl = document.getElementById("play-data");
+  if (!main || !dataEl) { return; }
+  var D = JSON.parse(dataEl.textContent);
+  var S = D.strings;
+  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var SVGNS = "http://www.w3.org/2000/svg";
+
+  var api = null;
+  var seed = 1, options = [], line = [], redo = [], pos = null;
+  var picked = null, hint = null, focused = null;
+  var refusal = null;
+  var lastCards = {}; // card key → [x, y] in SVG units, for the animation
+  var drawn = {};     // pile index → the markup drawn for it
+  var slotOf = {};    // pile id → its slot
+  D.slots.forEach(function (sl) { if (sl.p >= 0) { slotOf[D.piles[sl.p].ID] = sl; } });
+
+  var board = main.querySelector(".play-board");
+  var wordsEl = main.querySelector(".play-words");
+  var statusEl = main.querySelector(".play-status");
+  var refusalEl = main.querySelector(".play-refusal");
+  var solverEl = main.querySelector(".play-solver");
+  var movesEl = main.querySelector("#play-moves");
+  var commandEl = main.querySelector(".play-command");
+  var seedEl = main.querySelector("#play-seed");
+  var budgetEl = main.querySelector("#play-budget");
+  var animateEl = main.querySelector("#play-animate");
+  var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  if (reduced && reduced.matches) { animateEl.checked = false; }
+
+  function fmt(s, vals) {
+    return String(s).replace(/\{(\w+)\}/g, function (m, k) { return k in vals ? String(vals[k]) : m; });
+  }
+  function esc(s) {
+    return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&#34;").replace(/'/g, "&#39;");
+  }
+  function num(v) {
+    var s = v.toFixed(1);
+    return s.slice(-2) === ".0" ? s.slice(0, -2) : s;
+  }
+  function btn(act) { return main.querySelector('[data-act="' + act + '"]'); }
+
+  // ---- The engine.
+
+  function position(moves) {
+    var r = api.position({ game: D.game, seed: seed, options: options, moves: moves });
+    if (r.error) { fail(r.error); return null; }
+    return r.ok;
+  }
+
+  function fail(msg) {
+    statusEl.textContent = S.error + " " + msg;
+    main.setAttribute("data-error", msg);
+  }
+
+  // ---- Moves.
+
+  // play tries move after the current line: played, or refused with its rule.
+  function play(move) {
+    var p = position(line.concat([move]));
+    if (!p) { return false; }
+    if (p.illegal) {
+      pos = p;
+      picked = null;
+      showRefusal(p.illegal);
+      update(false);
+      return false;
+    }
+    line.push(move);
+    redo = [];
+    refusal = null;
+    pos = p;
+    update(true, fmt(S.moved, { move: move }));
+    return true;
+  }
+
+  function goTo(moves) {
+    var p = position(moves);
+    if (!p) { return; }
+    line = moves.slice(0, p.applied);
+    pos = p;
+    refusal = null;
+    picked = null;
+    if (p.illegal) { showRefusal(p.illegal); }
+    update(true);
+  }
+
+  function undo() {
+    if (!line.length) { return; }
+    redo.push(line[line.length - 1]);
+    goTo(line.slice(0, -1));
+  }
+  function redoMove() {
+    if (!redo.length) { return; }
+    var next = line.concat([redo.pop()]);
+    goTo(next);
+  }
+  function restart() {
+    for (var i = line.length - 1; i >= 0; i--) { redo.push(line[i]); }
+    goTo([]);
+  }
+
+  function deal(newSeed, newOptions, moves) {
+    seed = newSeed;
+    options = newOptions;
+    line = [];
+    redo = [];
+    hint = null;
+    seedEl.value = String(seed);
+    main.querySelectorAll('input[name="option"]').forEach(function (c) { c.checked = options.indexOf(c.value) >= 0; });
+    lastCards = {};
+    drawn = {};
+    board.innerHTML = "";
+    goTo(moves || []);
+  }
+
+  // ---- Refusals: the rule, its statement and the book's paragraph.
+
+  function showRefusal(ill) {
+    refusal = ill;
+    var r = D.rules[ill.rule] || { s: ill.reason, href: "" };
+    var h = ['<p class="refused-head"><strong>' + esc(fmt(S.refused, { n: ill.index, move: ill.move })) + "</strong> " +
+      (r.href ? '<a href="' + esc(r.href) + '"><code>' + esc(ill.rule) + "</code></a>" : "<code>" + esc(ill.rule) + "</code>") + "</p>",
+      '<p class="refused-statement">' + esc(r.s) + "</p>"];
+    if (r.paras && r.paras.length) {
+      h.push('<p class="refused-book">' + esc(S.book) + ":</p>");
+      r.paras.forEach(function (p) {
+        h.push('<blockquote class="refused-para" lang="' + (document.documentElement.lang === "ru" ? "ru" : "en") + '"><p class="pref"><a href="' +
+          esc(p.href) + '">\u00a7 ' + esc(p.id) + "</a></p>" + p.html + "</blockquote>");
+      });
+    } else if (r.recon) {
+      h.push('<p class="refused-recon">' + esc(S.recon) + " " + esc(r.recon) + "</p>");
+    }
+    if (ill.reason && ill.reason !== r.s) { h.push('<p class="refused-reason" lang="en"><small>' + esc(ill.reason) + "</small></p>"); }
+    refusalEl.innerHTML = h.join("");
+    refusalEl.setAttribute("data-refused-rule", ill.rule);
+    refusalEl.hidden = false;
+  }
+
+  function hideRefusal() {
+    refusalEl.hidden = true;
+    refusalEl.removeAttribute("data-refused-rule");
+    refusalEl.innerHTML = "";
+  }
+
+  // ---- Drawing.
+
+  function cardName(c) {
+    if (c === "??") { return S.down; }
+    return (c.charAt(0) === "T" ? "10" : c.charAt(0)) + (SUITS[c.charAt(1)] || c.charAt(1));
+  }
+
+  // shown is the position as the figure draws it: the pack face down.
+  function shown() {
+    return pos.state.piles.map(function (p) {
+      var down = p.role === "stock" ? p.cards.length : p.face_down;
+      return [down, p.cards.map(function (c, i) { return i < down && (D.hidden || p.role === "stock") ? "??" : c; }).join("")];
+    });
+  }
+
+  function pileName(id) {
+    var sl = slotOf[id];
+    return sl && sl.label ? sl.label + " (" + id + ")" : id;
+  }
+
+  function pileLabel(i) {
+    var p = pos.state.piles[i], id = p.id;
+    if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) }); }
+    var down = p.role === "stock" ? p.cards.length : p.face_down;
+    var top = p.cards.length > down ? cardName(p.cards[p.cards.length - 1]) : S.down;
+    return fmt(S.pile, { pile: pileName(id), n: p.cards.length, top: top });
+  }
+
+  function itemSVG(it, k, key) {
+    var x = it.x * k, y = it.y * k, w = it.w * k, h = it.h * k;
+    switch (it.k) {
+      case "place":
+        return '<rect class="place" x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) + '" height="' + num(h) + '" rx="5"/>' +
+          (it.t ? '<text class="mark" x="' + num(x + w / 2) + '" y="' + num(y + h / 2 + 5) + '">' + esc(it.t) + "</text>" : "");
+      case "card":
+        return '<g class="card' + (it.red ? " red" : "") + '" data-card="' + key + '"><rect x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) +
+          '" height="' + num(h) + '" rx="5"/><text x="' + num(x + 6) + '" y="' + num(y + 15) + '">' + (it.t === "T" ? "10" : it.t) + it.s +
+          '</text><text class="pip" x="' + num(x + w / 2) + '" y="' + num(y + h / 2 + 10) + '">' + it.s + "</text></g>";
+      case "back":
+        return '<rect class="back" x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) + '" height="' + num(h) + '" rx="5"/>';
+      case "label":
+        return '<text class="label" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
+      case "caption":
+        return '<text class="caption" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
+      case "count":
+        return '<text class="count" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
+    }
+    return "";
+  }
+
+  function draw(animate) {
+    var f = globalThis.pasyansFigure(D, shown());
+    var k = D.scale, pad = D.pad;
+    var w = f.w * k + 2 * pad, h = f.h * k + 2 * pad;
+    var groups = {}, order = [], rest = [], seen = {}, cardPos = {};
+    f.items.forEach(function (it) {
+      var key = "";
+      if (it.k === "card") {
+        var c = it.t + it.s;
+        seen[c] = (seen[c] || 0) + 1;
+        key = c + seen[c];
+        cardPos[key] = [it.x * k, it.y * k];
+      }
+      var s = itemSVG(it, k, key);
+      if (it.p >= 0) {
+        if (!groups[it.p]) { groups[it.p] = { items: [], x0: it.x, y0: it.y, x1: it.x + it.w, y1: it.y + it.h }; order.push(it.p); }
+        var g = groups[it.p];
+        g.items.push(s);
+        if (it.k !== "label") {
+          g.x0 = Math.min(g.x0, it.x); g.y0 = Math.min(g.y0, it.y);
+          g.x1 = Math.max(g.x1, it.x + it.w); g.y1 = Math.max(g.y1, it.y + it.h);
+        }
+      } else {
+        rest.push(s);
+      }
+    });
+    var markup = {};
+    order.forEach(function (pi) {
+      var g = groups[pi], id = D.piles[pi].ID;
+      markup[pi] = '<g class="pile" data-pile="' + esc(id) + '" role="button" tabindex="-1" aria-label="' + esc(pileLabel(pi)) + '">' +
+        '<rect class="hl" x="' + num(g.x0 * k - 4) + '" y="' + num(g.y0 * k - 4) + '" width="' + num((g.x1 - g.x0) * k + 8) +
+        '" height="' + num((g.y1 - g.y0) * k + 8) + '" rx="8"/>' + g.items.join("") + "</g>";
+    });
+    var box = "-" + pad + " -" + pad + " " + num(w) + " " + num(h);
+    var hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("g.pile");
+    var svg = board.querySelector("svg.play-svg");
+    if (!svg) {
+      var b = ['<svg xmlns="' + SVGNS + '" class="figure play-svg" viewBox="' + box + '" width="' + num(w) + '" height="' + num(h) +
+        '"><title>' + esc(D.title) + "</title>"];
+      order.forEach(function (pi) { b.push(markup[pi]); });
+      b.push(rest.join(""), "</svg>");
+      board.innerHTML = b.join("");
+    } else {
+      // Only the piles that changed are drawn again.
+      svg.setAttribute("viewBox", box);
+      svg.setAttribute("width", num(w));
+      svg.setAttribute("height", num(h));
+      order.forEach(function (pi) {
+        if (drawn[pi] === markup[pi]) { return; }
+        var tmp = document.createElementNS(SVGNS, "svg");
+        tmp.innerHTML = markup[pi];
+        var old = svg.querySelector('g.pile[data-pile="' + D.piles[pi].ID + '"]');
+        if (old) { old.replaceWith(tmp.firstChild); }
+      });
+    }
+    drawn = markup;
+    if (animate && animateEl.checked && !(reduced && reduced.matches)) { slide(cardPos); }
+    lastCards = cardPos;
+    if (!focused || !board.querySelector('g.pile[data-pile="' + focused + '"]')) {
+      var first = board.querySelector("g.pile");
+      focused = first ? first.getAttribute("data-pile") : null;
+    }
+    var fg = focused && board.querySelector('g.pile[data-pile="' + focused + '"]');
+    if (fg) {
+      fg.setAttribute("tabindex", "0");
+      if (hadFocus) { fg.focus(); }
+    }
+  }
+
+  // slide moves each card that changed place from its old place to its
+  // new one (the player's move and the engine's automatic moves).
+  function slide(cardPos) {
+    var moved = [];
+    board.querySelectorAll("g.card[data-card]").forEach(function (el) {
+      var key = el.getAttribute("data-card"), was = lastCards[key], now = cardPos[key];
+      if (!was || !now || (was[0] === now[0] && was[1] === now[1])) { return; }
+      el.style.transform = "translate(" + (was[0] - now[0]) + "px," + (was[1] - now[1]) + "px)";
+      moved.push(el);
+    });
+    if (!moved.length) { return; }
+    board.getBoundingClientRect(); // apply the start positions
+    moved.forEach(function (el) {
+      el.style.transition = "transform 180ms ease-out";
+      el.style.transform = "";
+    });
+  }
+
+  // marks sets the highlight classes without redrawing.
+  function marks() {
+    var targets = {}, hintFrom = null, hintTo = null;
+    if (picked) {
+      pos.legal.forEach(function (l) {
+        if (l.from === picked) { targets[l.to || l.from] = true; }
+      });
+    }
+    if (hint) {
+      pos.legal.forEach(function (l) { if (l.m === hint) { hintFrom = l.from; hintTo = l.to; } });
+    }
+    board.querySelectorAll("g.pile").forEach(function (g) {
+      var id = g.getAttribute("data-pile");
+      g.classList.toggle("picked", id === picked);
+      g.classList.toggle("target", !!targets[id]);
+      g.classList.toggle("hinted", id === hintFrom || id === hintTo);
+      g.setAttribute("aria-pressed", id === picked ? "true" : "false");
+    });
+    wordsEl.querySelectorAll("button").forEach(function (b) { b.classList.toggle("hinted", b.getAttribute("data-move") === hint); });
+  }
+
+  function words() {
+    var h = [];
+    pos.legal.forEach(function (l) {
+      if (!l.w) { return; }
+      var name = S["word" + l.w.charAt(0).toUpperCase() + l.w.slice(1)] || l.w;
+      var piles = l.from ? " " + l.from + (l.to ? " \u2192 " + l.to : "") : "";
+      h.push('<button type="button" data-move="' + esc(l.m) + '"><span>' + esc(name + piles) + '</span> <code>' + esc(l.m) + "</code></button>");
+    });
+    wordsEl.innerHTML = h.join("");
+  }
+
+  function facts() {
+    var f = pos.facts;
+    var vals = { applied: line.length, pack: f.pack, redeals_left: f.redeals_left, moves: f.moves,
+      foundations: f.foundations < 0 ? -1 : f.foundations + " / " + f.goal };
+    main.querySelectorAll("[data-fact]").forEach(function (el) {
+      var v = vals[el.getAttribute("data-fact")];
+      el.hidden = v === -1;
+      el.querySelector("dd").textContent = v === -1 ? "" : String(v);
+    });
+  }
+
+  function stateWord() { return pos.won ? "won" : pos.over ? "over" : "playing"; }
+
+  function command() {
+    return "pasyans play -game " + D.game + " -seed " + seed + (options.length ? " -options " + options.join(",") : "") + " -moves " + fileName();
+  }
+  function fileName() { return D.game + "-" + seed + ".txt"; }
+  function moveText() {
+    var rows = [];
+    for (var i = 0; i < line.length; i += 10) { rows.push(line.slice(i, i + 10).join(" ")); }
+    return rows.join("\n");
+  }
+
+  function fragment() {
+    return "#seed=" + seed + (options.length ? "&options=" + options.join(",") : "") +
+      (line.length ? "&moves=" + line.map(encodeURIComponent).join(",") : "");
+  }
+
+  // update shows pos: the table, the words, the facts, the contract's
+  // attributes, the move list and the permalink.
+  function update(animate, said) {
+    if (!refusal) { hideRefusal(); }
+    cancelSolver(false);
+    if (hint && !pos.legal.some(function (l) { return l.m === hint; })) { hint = null; }
+    draw(animate);
+    words();
+    marks();
+    facts();
+    var st = stateWord();
+    main.setAttribute("data-seed", String(seed));
+    main.setAttribute("data-state", st);
+    main.setAttribute("data-applied", String(line.length));
+    main.setAttribute("data-key", pos.key);
+    statusEl.textContent = (said ? said + " " : "") + S[st];
+    btn("undo").disabled = line.length === 0;
+    btn("restart").disabled = line.length === 0;
+    btn("redo").disabled = redo.length === 0;
+    btn("hint").disabled = pos.won;
+    btn("winnable").disabled = pos.won;
+    movesEl.value = moveText();
+    commandEl.textContent = command();
+    // The permalink follows within 150 ms: browsers drop replaceState
+    // calls made faster than a few a second.
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(writeHash, 150);
+  }
+
+  var hashTimer = 0;
+  function writeHash() {
+    var frag = fragment();
+    if (location.hash !== frag) {
+      try { history.replaceState(null, "", frag); } catch (e) { /* some file:// settings refuse it */ }
+    }
+  }
+  window.addEventListener("pagehide", writeHash);
+
+  // ---- Input: clicks, drags and keys on the piles.
+
+  function activate(id) {
+    if (!pos) { return; }
+    hint = null;
+    if (picked === null) {
+      picked = id;
+      statusEl.textContent = fmt(S.picked, { pile: pileName(id) });
+      marks();
+      return;
+    }
+    var from = picked;
+    picked = null;
+    if (from === id) {
+      var self = pos.legal.filter(function (l) { return l.w && l.from === id && !l.to; })[0];
+      if (self) { play(self.m); } else { marks(); statusEl.textContent = S[stateWord()]; }
+      return;
+    }
+    var ls = pos.legal.filter(function (l) { return l.from === from && l.to === id; });
+    var m = ls.filter(function (l) { return !l.w; })[0] || ls[0];
+    play(m ? m.m : from + ">" + id);
+  }
+
+  function pileAt(ev) {
+    var t = ev.target && ev.target.closest ? ev.target.closest("g.pile") : null;
+    return t ? t.getAttribute("data-pile") : null;
+  }
+
+  var drag = null, suppressClick = false;
+  board.addEventListener("click", function (ev) {
+    if (suppressClick) { suppressClick = false; return; }
+    var id = pileAt(ev);
+    if (id) { focusPile(id, false); activate(id); }
+  });
+  board.addEventListener("pointerdown", function (ev) {
+    var id = pileAt(ev);
+    if (!id || ev.button !== 0 || !pos) { return; }
+    drag = { id: id, x: ev.clientX, y: ev.clientY, on: false, el: null };
+  });
+  board.addEventListener("pointermove", function (ev) {
+    if (!drag) { return; }
+    var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+    if (!drag.on && dx * dx + dy * dy < 64) { return; }
+    if (!drag.on) {
+      drag.on = true;
+      picked = null;
+      activate(drag.id);
+      var cards = board.querySelectorAll('g.pile[data-pile="' + drag.id + '"] g.card');
+      drag.el = cards.length ? cards[cards.length - 1] : null;
+      if (drag.el) { drag.el.classList.add("dragging"); }
+    }
+    var svg = board.querySelector("svg"), ctm = svg && svg.getScreenCTM();
+    if (drag.el && ctm) { drag.el.style.transform = "translate(" + dx / ctm.a + "px," + dy / ctm.d + "px)"; }
+  });
+  board.addEventListener("pointerup", function (ev) {
+    if (!drag) { return; }
+    var d = drag;
+    drag = null;
+    if (!d.on) { return; }
+    suppressClick = true;
+    if (d.el) { d.el.style.transform = ""; d.el.classList.remove("dragging"); }
+    var under = document.elementFromPoint(ev.clientX, ev.clientY);
+    var g = under && under.closest ? under.closest("g.pile") : null;
+    var id = g ? g.getAttribute("data-pile") : null;
+    if (id && id !== d.id) { activate(id); } else { picked = null; marks(); }
+  });
+  board.addEventListener("pointercancel", function () { drag = null; picked = null; if (pos) { marks(); } });
+
+  function focusPile(id, move) {
+    board.querySelectorAll('g.pile[tabindex="0"]').forEach(function (g) { g.setAttribute("tabindex", "-1"); });
+    var g = board.querySelector('g.pile[data-pile="' + id + '"]');
+    if (!g) { return; }
+    focused = id;
+    g.setAttribute("tabindex", "0");
+    if (move) { g.focus(); }
+  }
+
+  // nearest is the pile whose slot lies closest in the arrow's direction.
+  function nearest(id, key) {
+    var a = slotOf[id];
+    if (!a) { return null; }
+    var dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    var best = null, bestScore = Infinity;
+    Object.keys(slotOf).forEach(function (other) {
+      var b = slotOf[other];
+      var dx = b.x - a.x, dy = b.y - a.y;
+      var along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
+      if (other === id || along <= 0.01) { return; }
+      var score = along + 3 * across;
+      if (score < bestScore) { bestScore = score; best = other; }
+    });
+    return best;
+  }
+
+  board.addEventListener("focusin", function (ev) {
+    var id = pileAt(ev);
+    if (id && id !== focused) { focusPile(id, false); }
+  });
+
+  board.addEventListener("keydown", function (ev) {
+    var id = pileAt(ev);
+    if (!id || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      activate(id);
+    } else if (ev.key === "Escape") {
+      picked = null;
+      marks();
+      statusEl.textContent = S[stateWord()];
+    } else if (/^Arrow/.test(ev.key)) {
+      ev.preventDefault();
+      var n = nearest(id, ev.key);
+      if (n) { focusPile(n, true); }
+    }
+  });
+
+  wordsEl.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button[data-move]");
+    if (b) { picked = null; play(b.getAttribute("data-move")); }
+  });
+
+  // ---- The solver, in a Web Worker so the page never waits for it.
+
+  var worker = null, job = null, jobs = 0;
+
+  function workerMain() {
+    var gotWasm = null;
+    var ready = new Promise(function (ok) { gotWasm = ok; }).then(function (buf) { return self.pasyansStart(buf); });
+    self.onmessage = function (e) {
+      var d = e.data;
+      if (d.wasm) { gotWasm(d.wasm); return; }
+      ready.then(function (a) {
+        var t0 = performance.now();
+        var r = a.solve(d.req);
+        self.postMessage({ id: d.id, r: r, ms: performance.now() - t0 });
+      });
+    };
+  }
+
+  function startWorker() {
+    worker = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
+    worker.onmessage = solved;
+    worker.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
+    globalThis.pasyansWasm.bytes().then(function (buf) { if (worker) { worker.postMessage({ wasm: buf }); } });
+  }
+
+  function budget() {
+    var b = parseFloat(budgetEl.value);
+    return isFinite(b) && b > 0 ? Math.min(b, 60) : 2;
+  }
+
+  function ask(kind) {
+    if (!pos || pos.won) { return; }
+    if (!worker) { startWorker(); }
+    var b = budget();
+    job = { id: ++jobs, kind: kind, budget: b };
+    solverEl.removeAttribute("data-result");
+    solverEl.textContent = fmt(S.thinking, { s: b });
+    worker.postMessage({ id: job.id, req: { game: D.game, seed: seed, options: options, moves: line, budget_ms: Math.round(b * 1000) } });
+    solverButtons();
+  }
+
+  function solverButtons() {
+    btn("cancel").hidden = !job;
+    btn("hint").disabled = !!job || !pos || pos.won;
+    btn("winnable").disabled = !!job || !pos || pos.won;
+  }
+
+  function solved(e) {
+    if (!job || e.data.id !== job.id) { return; }
+    var j = job;
+    job = null;
+    solverButtons();
+    var r = e.data.r;
+    if (r.error) { solverEl.textContent = S.error + " " + r.error; return; }
+    r = r.ok;
+    var text;
+    if (r.result === "won") {
+      hint = r.moves[0];
+      text = j.kind === "hint" ? fmt(S.hintWon, { move: hint }) : fmt(S.winWon, { n: r.moves.length });
+      marks();
+    } else if (r.result === "lost") {
+      text = S.lost;
+    } else {
+      text = fmt(S.unknown, { s: j.budget, nodes: r.nodes });
+    }
+    if (r.open_cards) { text += " " + S.openCards + ": " + S.openCardsYes + "."; }
+    solverEl.textContent = text;
+    solverEl.setAttribute("data-result", r.result);
+    solverEl.setAttribute("data-kind", j.kind);
+    solverEl.setAttribute("data-nodes", String(r.nodes));
+    solverEl.setAttribute("data-ms", String(Math.round(e.data.ms)));
+    if (r.moves.length) { solverEl.setAttribute("data-next", r.moves[0]); } else { solverEl.removeAttribute("data-next"); }
+  }
+
+  // cancelSolver stops a search (the worker is ended; the next question
+  // starts another). A change of position cancels the question about the
+  // old one.
+  function cancelSolver(say) {
+    if (!job) { return; }
+    job = null;
+    if (worker) { worker.terminate(); worker = null; }
+    solverEl.textContent = say ? S.cancelled : "";
+    solverEl.removeAttribute("data-result");
+    solverButtons();
+  }
+
+  // ---- Controls, the deal form, the move list.
+
+  main.addEventListener("click", function (ev) {
+    var b = ev.target.closest("[data-act]");
+    if (!b || !pos) { return; }
+    switch (b.getAttribute("data-act")) {
+      case "undo": undo(); break;
+      case "redo": redoMove(); break;
+      case "restart": restart(); break;
+      case "hint": ask("hint"); break;
+      case "winnable": ask("winnable"); break;
+      case "cancel": cancelSolver(true); break;
+      case "random": deal(Math.floor(Math.random() * 1000000) + 1, checkedOptions()); break;
+      case "copy": copy(); break;
+    }
+  });
+
+  function checkedOptions() {
+    var out = [];
+    main.querySelectorAll('input[name="option"]').forEach(function (c) { if (c.checked) { out.push(c.value); } });
+    return out;
+  }
+
+  main.querySelector("form.play-deal").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var n = parseInt(seedEl.value, 10);
+    if (pos) { deal(isFinite(n) && n >= 0 ? n : 1, checkedOptions()); }
+  });
+
+  function fileText() {
+    return "# " + S.fileHeader + " " + command() + "\n" + moveText() + "\n";
+  }
+
+  function copy() {
+    var done = function () { main.querySelector(".play-copied").textContent = S.copied; };
+    var text = fileText();
+    var fallback = function () {
+      movesEl.focus();
+      movesEl.select();
+      try { if (document.execCommand("copy")) { done(); } } catch (e) { /* no clipboard */ }
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  var download = main.querySelector(".play-download");
+  var downloadURL = null;
+  download.addEventListener("click", function () {
+    if (downloadURL) { URL.revokeObjectURL(downloadURL); }
+    downloadURL = URL.createObjectURL(new Blob([fileText()], { type: "text/plain" }));
+    download.href = downloadURL;
+    download.setAttribute("download", fileName());
+  });
+
+  // ---- The permalink.
+
+  function readFragment() {
+    var h = location.hash.replace(/^#/, "");
+    if (!h) { return null; }
+    var f = { seed: null, options: [], moves: [] };
+    h.split("&").forEach(function (kv) {
+      var i = kv.indexOf("="), k = i < 0 ? kv : kv.slice(0, i), v = i < 0 ? "" : kv.slice(i + 1);
+      try {
+        if (k === "seed") { f.seed = parseInt(v, 10); }
+        if (k === "options" && v) { f.options = v.split(",").map(decodeURIComponent); }
+        if (k === "moves" && v) { f.moves = v.split(",").map(decodeURIComponent); }
+      } catch (e) { /* a malformed escape: leave the rest */ }
+    });
+    return f.seed === null || !isFinite(f.seed) || f.seed < 0 ? null : f;
+  }
+
+  function fromFragment() {
+    var f = readFragment();
+    if (f) {
+      deal(f.seed, f.options, f.moves);
+    } else {
+      deal(Math.floor(Math.random() * 1000000) + 1, []);
+    }
+  }
+
+  window.addEventListener("hashchange", function () {
+    if (pos && location.hash !== fragment()) { fromFragment(); }
+  });
+
+  // ---- Start.
+
+  globalThis.pasyansWasm.load().then(function (a) {
+    api = a;
+    fromFragment();
+    main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
+  }, function (err) {
+    board.textContent = S.error + " " + err;
+    main.setAttribute("data-error", String(err));
+  });
+})();
