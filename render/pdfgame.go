@@ -63,6 +63,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		d.flow([]para{{spans: plain("Not one of the book's twenty-four games: from the modern description (source 003).", d.small.with("I").colored(grey)), align: alignLeft}})
 	}
 	d.flow(mdParas(g.Intro, d.body, "en", 2))
+	d.flow(mdParas(g.IntroRU, d.body, "ru", 2))
 
 	if g.Variant != nil {
 		d.gameSection("The layout", 3*lineHeight(10))
@@ -465,7 +466,12 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph) {
 		first := true
 		mark := []span{{p.ID, d.ids.sized(7).colored(black).with("")}}
 		for _, n := range p.Notes {
-			for _, q := range mdParas(n.Text, d.small, "en", 1) {
+			// The book shows one set of notes: each in English, then its Russian.
+			qs := mdParas(n.Text, d.small, "en", 1)
+			if n.RU.Markdown != "" {
+				qs = append(qs, mdParas(n.RU, d.small, "ru", 1)...)
+			}
+			for _, q := range qs {
 				q.indent += hang
 				q.before = 1
 				if first {

@@ -22,8 +22,9 @@ type paraView struct {
 	Dipl, Corr, Mod template.HTML
 	Changed         int // marked words in the corrected reading
 	EN              template.HTML
-	Notes           []int // footnote numbers
-	Modern          bool  // a source already in modern spelling
+	Rules           template.HTML // the rules line in the page's language
+	Notes           []int         // footnote numbers
+	Modern          bool          // a source already in modern spelling
 }
 
 // noteView is a footnote.
@@ -65,10 +66,14 @@ func (t *texts) para(p *corpus.Paragraph) paraView {
 	rd := markReadings(p.Diplomatic, p.Corrected, p.Modern, p.Apparatus, tip)
 	v.Dipl, v.Corr, v.Mod = template.HTML(rd.Diplomatic), template.HTML(rd.Corrected), template.HTML(rd.Modern)
 	v.Changed = strings.Count(rd.Corrected, "<mark")
-	v.EN = template.HTML(t.mr.text(p.Translation) + t.mr.text(p.RulesLine))
+	v.EN = template.HTML(t.mr.text(p.Translation))
+	v.Rules = template.HTML(t.mr.text(p.RulesLine))
+	if pc.lang == "ru" && p.RulesLineRU.Markdown != "" {
+		v.Rules = template.HTML(t.mr.text(p.RulesLineRU))
+	}
 	for _, n := range p.Notes {
 		num := len(t.notes) + 1
-		h := t.mr.text(n.Text)
+		h := t.mr.text(n.Lang(pc.lang))
 		t.notes = append(t.notes, noteView{N: num, Para: p.ID, HTML: template.HTML(h)})
 		v.Notes = append(v.Notes, num)
 	}
@@ -223,6 +228,9 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 	}
 	tx := newTexts(pc)
 	v.Intro = template.HTML(tx.mr.text(g.Intro))
+	if pc.lang == "ru" && g.IntroRU.Markdown != "" {
+		v.Intro = template.HTML(tx.mr.text(g.IntroRU))
+	}
 	for _, p := range g.Paragraphs {
 		v.Paras = append(v.Paras, tx.para(p))
 	}
@@ -383,6 +391,9 @@ func (s *siteBuilder) sourcesData(pc *pageCtx) (any, error) {
 	var out []sourceView
 	for _, src := range s.ed.Sources {
 		v := sourceView{Info: src.Info, Paragraphs: len(src.Paragraphs)}
+		if pc.lang == "ru" {
+			v.Provenance, v.Licence = src.ProvenanceRU, src.LicenceRU
+		}
 		if s.o.Corpus != nil {
 			v.Href = pc.rel(rawPath(src.ID))
 		}
@@ -450,7 +461,7 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 		v.Variants = append(v.Variants, row)
 	}
 	v.Checks = []string{corpus.CheckOwned, corpus.CheckChecksum, corpus.CheckRuleLink, corpus.CheckVariant, corpus.CheckTitles,
-		corpus.CheckTranslated, corpus.CheckGlossary, corpus.CheckDeal, corpus.CheckSource}
+		corpus.CheckTranslated, corpus.CheckGlossary, corpus.CheckDeal, corpus.CheckSource, corpus.CheckBilingual}
 	for _, id := range s.ruleIDs {
 		v.Rules++
 		switch s.o.Verdicts[id] {
