@@ -371,7 +371,9 @@ func (l *loader) addNote(notes []Note, t Text, pos Pos) []Note {
 		return notes
 	}
 	l.d.add(pos, CheckSyntax, "a blockquote in a paragraph section is a note and starts with \"Note.\" (or, for its Russian, \"Примечание.\")")
-	return append(notes, Note{Text: t, Pos: pos})
+	// Kept as a note, shown as written in both languages: the syntax
+	// diagnostic is enough.
+	return append(notes, Note{Text: t, Pos: pos, RU: t, RUPos: pos})
 }
 
 // The words that open a note in each language.
