@@ -197,6 +197,9 @@ type gameView struct {
 	Packs     int
 	Prev      *gameLink
 	Next      *gameLink
+	// How to cite: the book's title, the edition's date, the page's and a
+	// paragraph's address within the site.
+	BookTitle, Date, URL, ParaURL string
 }
 
 type ruleRow struct {
@@ -235,6 +238,7 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 		v.Paras = append(v.Paras, tx.para(p))
 	}
 	v.Notes = tx.notes
+	v.cite(pc, s.ed, g)
 	for i, o := range s.ed.Games {
 		if o == g {
 			if i > 0 {
@@ -335,7 +339,10 @@ func (s *siteBuilder) ruleData(pc *pageCtx, e *ruleEntry) (any, error) {
 	r := e.Rule
 	v := ruleView{ID: e.ID, Statement: pc.ruleStatement(r), EN: r.EN, RU: r.RU, Reconstructed: r.Reconstructed,
 		Option: r.Option, Engine: pc.t("rule.enforced"), Verdict: pc.verdict(e.ID), VerdictClass: pc.verdictClass(e.ID)}
-	pc.Title = e.ID
+	pc.Title = v.Statement
+	if v.Statement == "" {
+		pc.Title = e.ID
+	}
 	if e.Variant != nil {
 		for _, g := range s.ed.Games {
 			if g.Variant == e.Variant {
@@ -474,4 +481,20 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 		}
 	}
 	return v, nil
+}
+
+// cite fills the "How to cite" block: the game's title, the book's, the
+// edition's date (the PDF's, one source) and the page's stable address.
+func (v *gameView) cite(pc *pageCtx, ed *corpus.Edition, g *corpus.Game) {
+	if ed.Book != nil {
+		v.BookTitle = ed.Book.Titles.EN
+		if pc.lang == "ru" {
+			v.BookTitle = ed.Book.Titles.RUModern
+		}
+	}
+	v.Date = editionDate(ed).Format("2006-01-02")
+	v.URL = strings.TrimSuffix(gamePath(pc.lang, g.ID), "index.html")
+	if len(g.Paragraphs) > 0 {
+		v.ParaURL = v.URL + "#p-" + anchorID(g.Paragraphs[0].ID)
+	}
 }
