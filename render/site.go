@@ -107,6 +107,7 @@ type siteBuilder struct {
 	ruleIDs  []string              // sorted
 	deals    map[string][]*corpus.Deal
 	stats    map[string]*corpus.Stats
+	fn       footnotes // the book's footnote calls and number lines
 }
 
 // ruleEntry is a rule with what the site says about it.
@@ -139,6 +140,7 @@ func (s *siteBuilder) index() {
 	s.rules = map[string]*ruleEntry{}
 	s.deals = map[string][]*corpus.Deal{}
 	s.stats = map[string]*corpus.Stats{}
+	s.fn = indexFootnotes(ed)
 	for _, g := range ed.Games {
 		for _, p := range g.Paragraphs {
 			s.paraPage[p.ID] = "games/" + g.ID + "/index.html"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pasyans/corpus"
@@ -77,6 +78,7 @@ func (t *texts) para(p *corpus.Paragraph) paraView {
 		t.notes = append(t.notes, noteView{N: num, Para: p.ID, HTML: template.HTML(h)})
 		v.Notes = append(v.Notes, num)
 	}
+	t.footnotes(&v, p)
 	return v
 }
 
@@ -496,5 +498,31 @@ func (v *gameView) cite(pc *pageCtx, ed *corpus.Edition, g *corpus.Game) {
 	v.URL = strings.TrimSuffix(gamePath(pc.lang, g.ID), "index.html")
 	if len(g.Paragraphs) > 0 {
 		v.ParaURL = v.URL + "#p-" + anchorID(g.Paragraphs[0].ID)
+	}
+}
+
+// footnotes links the book's footnote calls in the paragraph's readings
+// and translation to their footnotes (or, for a footnote not in the
+// sources, to the paragraph's note about it), and a footnote's number
+// line back to its call.
+func (t *texts) footnotes(v *paraView, p *corpus.Paragraph) {
+	pc := t.pc
+	lost := func(n int) string {
+		mark := fmt.Sprintf("[%d]", n)
+		for i, note := range p.Notes {
+			if strings.Contains(note.Markdown, mark) {
+				return "#n-" + strconv.Itoa(v.Notes[i])
+			}
+		}
+		return ""
+	}
+	link := func(h template.HTML) template.HTML { return template.HTML(pc.linkCalls(string(h), lost)) }
+	v.Dipl, v.Corr, v.Mod, v.EN = link(v.Dipl), link(v.Corr), link(v.Mod), link(v.EN)
+	if href, n := pc.footnoteBack(p); href != "" {
+		back := func(h template.HTML) template.HTML {
+			return template.HTML(fmt.Sprintf(`<a class="fnmark" href="%s" aria-label="%s">%s</a>`,
+				template.HTMLEscapeString(href), template.HTMLEscapeString(pc.t("footnote.back", n)), h))
+		}
+		v.Dipl, v.Corr, v.Mod, v.EN = back(v.Dipl), back(v.Corr), back(v.Mod), back(v.EN)
 	}
 }
