@@ -32,7 +32,6 @@ type dealView struct {
 type dealMove struct {
 	N       int
 	Text    string
-	Desc    string // the move in words
 	Comment template.HTML
 }
 
@@ -186,7 +185,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 				prev[j], prevDown[j] = c, dn
 			}
 		}
-		dm := dealMove{N: n, Text: st.Move, Desc: desc}
+		dm := dealMove{N: n, Text: st.Move}
 		if c, ok := comments[n]; ok {
 			text := c.EN
 			if pc.lang == "ru" && c.RU != "" {

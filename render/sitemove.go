@@ -17,7 +17,10 @@ func (pc *pageCtx) describeMove(v *engine.Variant, s *engine.State, m engine.Mov
 		word = v.Actions[m.Action-1]
 	}
 	if word != "" && (word != "open" || m.From < 0 || m.To < 0) {
-		return pc.t("move.word." + word)
+		if key, ok := wordKeys[word]; ok {
+			return pc.t(key)
+		}
+		return ""
 	}
 	if int(m.From) >= len(s.Piles) || int(m.To) >= len(s.Piles) || m.From < 0 || m.To < 0 {
 		return ""
@@ -30,19 +33,47 @@ func (pc *pageCtx) describeMove(v *engine.Variant, s *engine.State, m engine.Mov
 	if !card.Valid() || hidden(v, int(m.From), Shown(v, s, int(m.From)), len(from.Cards)-1) {
 		return ""
 	}
-	src := pc.pileName("from", v, int(m.From))
+	src := pc.pileName(pileFrom, v, int(m.From))
 	if t := to.Top(); t.Valid() && len(to.Cards) > to.Down {
-		return pc.t("move.onto", cardName(card), src, cardName(t), pc.pileName("at", v, int(m.To)))
+		return pc.t("move.onto", cardName(card), src, cardName(t), pc.pileName(pileAt, v, int(m.To)))
 	}
-	return pc.t("move.to", cardName(card), src, pc.pileName("to", v, int(m.To)))
+	return pc.t("move.to", cardName(card), src, pc.pileName(pileTo, v, int(m.To)))
 }
 
 // pileName names pile j by its role and id in one of three forms (the
-// Russian cases differ): "from" (из стопки k3), "to" (на стопку k3), "at"
-// (стопка k3).
-func (pc *pageCtx) pileName(form string, v *engine.Variant, j int) string {
+// Russian cases differ): pileFrom (из стопки k3), pileTo (на стопку k3),
+// pileAt (стопка k3).
+func (pc *pageCtx) pileName(form int, v *engine.Variant, j int) string {
 	p := v.Piles[j]
-	return pc.t("move."+form+"."+string(p.Role), p.ID)
+	keys, ok := roleKeys[p.Role]
+	if !ok {
+		return p.ID
+	}
+	return pc.t(keys[form], p.ID)
+}
+
+// The forms of a pile's name: roleKeys[role][form].
+const (
+	pileFrom = iota
+	pileTo
+	pileAt
+)
+
+// roleKeys are the interface strings naming a pile of each role.
+var roleKeys = map[engine.Role][3]string{
+	engine.Tableau:    {"move.from.tableau", "move.to.tableau", "move.at.tableau"},
+	engine.Foundation: {"move.from.foundation", "move.to.foundation", "move.at.foundation"},
+	engine.Waste:      {"move.from.waste", "move.to.waste", "move.at.waste"},
+	engine.Stock:      {"move.from.stock", "move.to.stock", "move.at.stock"},
+	engine.Reserve:    {"move.from.reserve", "move.to.reserve", "move.at.reserve"},
+	engine.Decoration: {"move.from.decoration", "move.to.decoration", "move.at.decoration"},
+	engine.Discard:    {"move.from.discard", "move.to.discard", "move.at.discard"},
+}
+
+// wordKeys are the interface strings describing the games' words.
+var wordKeys = map[string]string{
+	"deal": "move.word.deal", "redeal": "move.word.redeal", "flip": "move.word.flip",
+	"pass": "move.word.pass", "open": "move.word.open", "merci": "move.word.merci",
 }
 
 // cardName writes a card as the boards show it: "10♦", "Q♠".

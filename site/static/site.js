@@ -214,9 +214,13 @@
       if (b) { opener = b; }
     }, true);
     document.querySelectorAll(".rule-pop[popover]").forEach(function (pop) {
-      pop.addEventListener("toggle", function (e) {
+      function place(e) {
         if (e.newState === "open" && opener && opener.getAttribute("popovertarget") === pop.id) { placePopover(pop, opener); }
-      });
+      }
+      // Before it shows (no flash in the middle of the window), then
+      // again once its size is known.
+      pop.addEventListener("beforetoggle", place);
+      pop.addEventListener("toggle", place);
     });
     window.addEventListener("scroll", function () {
       var open = opener && document.getElementById(opener.getAttribute("popovertarget"));
