@@ -18,6 +18,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/oni",
 			Doc:         "The feminine plural pronouns онѣ, однѣ (and однѣхъ, однѣмъ, однѣми) take и: они, одни.",
+			DocRU:       "Местоимения женского рода множественного числа онѣ, однѣ (и однѣхъ, однѣмъ, однѣми) пишутся через и: они, одни.",
 			Examples:    [][2]string{{"Онѣ должны", "Они должны"}, {"однѣ", "одни"}},
 			NonExamples: []string{"онъ", "нѣтъ", "одна"},
 			batch:       true,
@@ -26,6 +27,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/eya",
 			Doc:         "The genitive pronoun ея (нея) becomes ее (нее).",
+			DocRU:       "Местоимение в родительном падеже ея (нея) становится ее (нее).",
 			Examples:    [][2]string{{"со снятіемъ ея не", "со снятіемъ ее не"}, {"нея", "нее"}},
 			NonExamples: []string{"ее", "статея", "Коренея"},
 			batch:       true,
@@ -34,6 +36,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/adjective-plural",
 			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; words in -ія after a stem that is not adjectival (основанія, линія, серія, Симпатія) are nouns and keep -ия.",
+			DocRU:       "Окончания прилагательных женского и среднего рода множественного числа -ыя, -ія становятся -ые, -ие; слова на -ія после неприлагательной основы (основанія, линія, серія, Симпатія) — существительные и сохраняют -ия.",
 			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}},
 			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя"},
 			batch:       true,
@@ -42,6 +45,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/genitive-ago",
 			Doc:         "The genitive adjective endings -аго, -яго become -ого, -его (-его after ж, ш, щ, ч, ц, except большаго → большого).",
+			DocRU:       "Окончания прилагательных в родительном падеже -аго, -яго становятся -ого, -его (-его после ж, ш, щ, ч, ц, кроме большаго → большого).",
 			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}},
 			NonExamples: []string{"саго", "много", "другого", "Чикаго"},
 			batch:       true,
@@ -50,6 +54,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/prefix-voiceless",
 			Doc:         "The prefixes из-, раз-, без-, воз-, чрез-, низ- (also after не-) end in с before a voiceless consonant (к п с т ф х ц ч ш щ).",
+			DocRU:       "Приставки из-, раз-, без-, воз-, чрез-, низ- (и после не-) перед глухой согласной (к п с т ф х ц ч ш щ) оканчиваются на с.",
 			Examples:    [][2]string{{"разсматриваютъ", "рассматриваютъ"}, {"Безпорядокъ", "Беспорядокъ"}, {"изсякнуть", "иссякнуть"}, {"неразсчетливый", "нерассчетливый"}},
 			NonExamples: []string{"низкій", "изъ", "развить", "разъ", "низшій"},
 			batch:       true,
@@ -58,6 +63,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/yat",
 			Doc:         "ѣ (Ѣ) becomes е (Е).",
+			DocRU:       "ѣ (Ѣ) становится е (Е).",
 			Examples:    [][2]string{{"слѣдовать", "следовать"}, {"ДВѢ", "ДВЕ"}},
 			NonExamples: []string{"следовать"},
 			batch:       true,
@@ -66,6 +72,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/i",
 			Doc:         "і (І) becomes и (И).",
+			DocRU:       "і (І) становится и (И).",
 			Examples:    [][2]string{{"зодіакъ", "зодиакъ"}, {"Іюль", "Июль"}},
 			NonExamples: []string{"зодиак"},
 			batch:       true,
@@ -74,6 +81,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/fita",
 			Doc:         "ѳ (Ѳ) becomes ф (Ф).",
+			DocRU:       "ѳ (Ѳ) становится ф (Ф).",
 			Examples:    [][2]string{{"ариѳметика", "арифметика"}, {"Ѳедоръ", "Федоръ"}},
 			NonExamples: []string{"фигура"},
 			batch:       true,
@@ -82,6 +90,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/izhitsa",
 			Doc:         "ѵ (Ѵ, and ѷ with its accent) becomes и (И).",
+			DocRU:       "ѵ (Ѵ, а также ѷ с ударением) становится и (И).",
 			Examples:    [][2]string{{"мѵро", "миро"}, {"сѷнодъ", "синодъ"}},
 			NonExamples: []string{"миро"},
 			batch:       true,
@@ -90,6 +99,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/final-hard-sign",
 			Doc:         "ъ (Ъ) at the end of a word is dropped; inside a word (подъѣздъ) it stays.",
+			DocRU:       "ъ (Ъ) на конце слова опускается; внутри слова (подъѣздъ) он остаётся.",
 			Examples:    [][2]string{{"картъ.", "карт."}, {"ПОЛНЫХЪ КАРТЪ", "ПОЛНЫХ КАРТ"}, {"тотчасъ-же", "тотчас-же"}, {"подъездъ", "подъезд"}},
 			NonExamples: []string{"подъем", "ъ"},
 			batch:       true,
@@ -98,6 +108,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/particle-hyphen",
 			Doc:         "The particle же, hyphenated in the old spelling (тотчасъ-же, Если-же), is written apart.",
+			DocRU:       "Частица же, в старой орфографии писавшаяся через дефис (тотчасъ-же, Если-же), пишется отдельно.",
 			Examples:    [][2]string{{"тотчас-же.", "тотчас же."}, {"Если-же удастся", "Если же удастся"}},
 			NonExamples: []string{"уже", "-жечь", "кто-нибудь"},
 			find:        findParticle,
@@ -105,6 +116,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/te-abbreviation",
 			Doc:         "The abbreviation т.-е. (то-есть) is written т. е.",
+			DocRU:       "Сокращение т.-е. (то-есть) пишется т. е.",
 			Examples:    [][2]string{{"потребуется, т.-е. до", "потребуется, т. е. до"}},
 			NonExamples: []string{"т. е.", "от.-е."},
 			find:        findTe,
@@ -112,6 +124,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/prichem",
 			Doc:         "The conjunction при чем (after a comma) is written as one word: причем.",
+			DocRU:       "Союз при чем (после запятой) пишется одним словом: причем.",
 			Examples:    [][2]string{{"порядке, при чем карты", "порядке, причем карты"}},
 			NonExamples: []string{"при чемъ", "Не при чем", "при чемодане"},
 			find:        findPrichem,

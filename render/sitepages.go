@@ -448,6 +448,9 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 	v := methodView{}
 	for _, r := range normalize.Rules() {
 		nr := normRule{ID: r.ID, Doc: r.Doc}
+		if pc.lang == "ru" && r.DocRU != "" {
+			nr.Doc = r.DocRU
+		}
 		if len(r.Examples) > 3 {
 			nr.Examples = r.Examples[:3]
 		} else {
