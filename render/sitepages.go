@@ -339,7 +339,7 @@ func (pc *pageCtx) paraLinks(ids []string) []paraLink {
 
 func (s *siteBuilder) ruleData(pc *pageCtx, e *ruleEntry) (any, error) {
 	r := e.Rule
-	v := ruleView{ID: e.ID, Statement: pc.ruleStatement(r), EN: r.EN, RU: r.RU, Reconstructed: r.Reconstructed,
+	v := ruleView{ID: e.ID, Statement: pc.ruleStatement(r), EN: r.EN, RU: r.RU, Reconstructed: pick2(pc.lang, r.Reconstructed, r.ReconstructedRU),
 		Option: r.Option, Engine: pc.t("rule.enforced"), Verdict: pc.verdict(e.ID), VerdictClass: pc.verdictClass(e.ID)}
 	pc.Title = v.Statement
 	if v.Statement == "" {
@@ -528,4 +528,12 @@ func (t *texts) footnotes(v *paraView, p *corpus.Paragraph) {
 		}
 		v.Dipl, v.Corr, v.Mod, v.EN = back(v.Dipl), back(v.Corr), back(v.Mod), back(v.EN)
 	}
+}
+
+// pick2 returns ru on a Russian page when it is not empty, else en.
+func pick2(lang, en, ru string) string {
+	if lang == "ru" && ru != "" {
+		return ru
+	}
+	return en
 }
