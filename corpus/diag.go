@@ -43,6 +43,7 @@ const (
 	CheckGlossary   = "glossary"    // bad paragraph reference or order
 	CheckDeal       = "deal"        // a deal for no game, or a bad move list
 	CheckSource     = "source"      // a source, manifest or emendation problem
+	CheckBilingual  = "bilingual"   // editorial prose with no Russian or no English
 )
 
 // Diagnostics is a list of problems; as an error it prints one per line.

@@ -9,6 +9,30 @@
 // (deals/<game>/<name>.yaml) and solver statistics (stats/<game>.yaml). FS
 // embeds them, so the binary carries a default edition.
 //
+// # Two languages
+//
+// Every piece of the editor's prose is written in English and in modern
+// Russian, the Russian right after the English, in plain Markdown:
+//
+//   - a game's introduction: the blocks after its # title, English first,
+//     then Russian (a block is Russian when most of its letters are
+//     Cyrillic);
+//   - a note: a blockquote "> Note. …" followed by its Russian, a
+//     blockquote "> Примечание. …";
+//   - a rules line: "Rules: [label](rule:id), …" followed by
+//     "Правила: [метка](rule:id), …", linking the same rules in the same
+//     order (the English line's links are the paragraph's Rules, the
+//     Russian line's its RulesRU);
+//   - the book's front matter: book.md and book.ru.md;
+//   - a source's provenance and licence: provenance_ru and licence_ru in
+//     sources.yaml; a term's definition: def_en and def_ru; a deal's
+//     title and commentary: en and ru.
+//
+// A missing half is a diagnostic (check "bilingual", or the glossary's,
+// deals' and sources' own checks) at the file and line of the half that
+// is there. The translation of the sources' paragraphs is English only:
+// the Russian is the source itself, in three readings.
+//
 // Load reads a corpus from any fs.FS and returns the Edition: sources,
 // paragraphs with their three readings (package normalize) and their owner,
 // games linked to their engine variants, the glossary and the deals.

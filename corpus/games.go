@@ -5,7 +5,9 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"pasyans/engine"
@@ -128,7 +130,7 @@ func (l *loader) loadGame(name string) (*Game, error) {
 		l.d.add(f.body.pos(-1), CheckSyntax, "missing # title: a game file's body opens with \"# Title\"")
 	} else {
 		g.Title = intro.title
-		g.Intro = f.body.text(intro.nodes)
+		g.Intro, g.IntroRU = l.introTexts(f.body, *intro)
 		l.checkInline(f.body, intro.nodes)
 	}
 	for _, s := range rest {
@@ -256,6 +258,7 @@ func (l *loader) paragraphSection(f *mdFile, s section, owned map[string]*Paragr
 		return nil
 	}
 	p.Pos, p.Translation, p.RulesLine, p.Notes, p.Rules, p.Claims = s.pos, c.tr, c.rules, c.notes, c.links, c.claims
+	p.RulesLineRU, p.RulesRU = c.rulesRU, c.linksRU
 	if c.tr.Markdown == "" {
 		l.d.add(s.pos, CheckTranslated, "paragraph %s has no translation: its section holds only notes or claims", s.title)
 	}
@@ -306,19 +309,18 @@ type sectionContent struct {
 	notes  []Note
 	links  []RuleLink
 	claims *Claims
+	// The Russian rules line and its links.
+	rulesRU Text
+	linksRU []RuleLink
 }
 
 func (l *loader) readSection(b *body, s section) sectionContent {
 	var c sectionContent
-	var tr, rules []ast.Node
+	var tr, rules, rulesRU []ast.Node
 	for _, n := range s.nodes {
 		switch n := n.(type) {
 		case *ast.Blockquote:
-			note := Note{Text: b.innerText(n), Pos: b.nodePos(n)}
-			if !strings.HasPrefix(note.Markdown, "Note.") {
-				l.d.add(note.Pos, CheckSyntax, "a blockquote in a paragraph section is a note and starts with \"Note.\"")
-			}
-			c.notes = append(c.notes, note)
+			c.notes = l.addNote(c.notes, b.innerText(n), b.nodePos(n))
 		case *ast.FencedCodeBlock:
 			if string(n.Language(b.src)) != "claims" {
 				tr = append(tr, n)
@@ -330,9 +332,12 @@ func (l *loader) readSection(b *body, s section) sectionContent {
 			}
 			c.claims = l.claimsBlock(b, n, s)
 		case *ast.Paragraph:
-			if isRulesLine(n, b.src) {
+			switch rulesLine(n, b.src) {
+			case "en":
 				rules = append(rules, n)
-			} else {
+			case "ru":
+				rulesRU = append(rulesRU, n)
+			default:
 				tr = append(tr, n)
 			}
 		default:
@@ -341,15 +346,133 @@ func (l *loader) readSection(b *body, s section) sectionContent {
 	}
 	c.tr = b.text(tr)
 	c.rules = b.text(rules)
-	c.links = l.checkInline(b, s.nodes)
+	c.rulesRU = b.text(rulesRU)
+	var rest []ast.Node
+	for _, n := range s.nodes {
+		if !slices.Contains(rulesRU, n) {
+			rest = append(rest, n)
+		}
+	}
+	c.links = l.checkInline(b, rest)
+	c.linksRU = l.checkInline(b, rulesRU)
+	for _, n := range c.notes {
+		if n.RU.Markdown == "" {
+			l.d.add(n.Pos, CheckBilingual, "note with no Russian: follow it with its translation, a blockquote starting \"Примечание.\"")
+		}
+	}
+	l.pairRulesLines(b, s, rules, rulesRU, c)
 	return c
 }
 
-// isRulesLine reports whether a paragraph is the section's list of rule
-// links ("Rules: [text](rule:id), …"): its links are the paragraph's rules,
-// and it is not part of the translation.
-func isRulesLine(n *ast.Paragraph, src []byte) bool {
-	return strings.HasPrefix(plainText(n, src), "Rules:")
+// addNote adds a blockquote to a section's notes: "Note. …" starts a
+// note, "Примечание. …" is the Russian of the note before it.
+func (l *loader) addNote(notes []Note, t Text, pos Pos) []Note {
+	switch {
+	case strings.HasPrefix(t.Markdown, noteEN):
+		return append(notes, Note{Text: t, Pos: pos})
+	case strings.HasPrefix(t.Markdown, noteRU):
+		if len(notes) == 0 || notes[len(notes)-1].RU.Markdown != "" {
+			l.d.add(pos, CheckBilingual, "a Russian note (\"Примечание.\") with no English note before it: write the \"Note.\" blockquote first")
+			return notes
+		}
+		notes[len(notes)-1].RU, notes[len(notes)-1].RUPos = t, pos
+		return notes
+	}
+	l.d.add(pos, CheckSyntax, "a blockquote in a paragraph section is a note and starts with \"Note.\" (or, for its Russian, \"Примечание.\")")
+	// Kept as a note, shown as written in both languages: the syntax
+	// diagnostic is enough.
+	return append(notes, Note{Text: t, Pos: pos, RU: t, RUPos: pos})
+}
+
+// The words that open a note in each language.
+const (
+	noteEN = "Note."
+	noteRU = "Примечание."
+)
+
+// pairRulesLines checks that a section with a "Rules:" line has its
+// Russian "Правила:" line, linking the same rules in the same order.
+func (l *loader) pairRulesLines(b *body, s section, en, ru []ast.Node, c sectionContent) {
+	var enIDs, ruIDs []string
+	for _, k := range c.links {
+		if k.Pos.Line >= 0 && containsPos(b, en, k.Pos) {
+			enIDs = append(enIDs, k.ID)
+		}
+	}
+	for _, k := range c.linksRU {
+		ruIDs = append(ruIDs, k.ID)
+	}
+	switch {
+	case len(en) > 0 && len(ru) == 0:
+		l.d.add(b.nodePos(en[0]), CheckBilingual, "rules line with no Russian: add \"Правила: …\" after it, with the same rule links")
+	case len(en) == 0 && len(ru) > 0:
+		l.d.add(b.nodePos(ru[0]), CheckBilingual, "Russian rules line with no English \"Rules: …\" line before it")
+	case !slices.Equal(enIDs, ruIDs):
+		l.d.add(b.nodePos(ru[0]), CheckBilingual, "the Russian rules line links %s, the English one %s: link the same rules in the same order",
+			strings.Join(ruIDs, ", "), strings.Join(enIDs, ", "))
+	}
+}
+
+// containsPos reports whether pos falls within the lines of the nodes.
+func containsPos(b *body, nodes []ast.Node, pos Pos) bool {
+	for _, n := range nodes {
+		start, end := span(n)
+		if start >= 0 && b.pos(start).Line <= pos.Line && pos.Line <= b.pos(end).Line {
+			return true
+		}
+	}
+	return false
+}
+
+// rulesLine tells whether a paragraph is the section's list of rule links,
+// "Rules: [text](rule:id), …" ("en") or its Russian "Правила: …" ("ru"):
+// the English line's links are the paragraph's rules, and neither is part
+// of the translation. It returns "" for any other paragraph.
+func rulesLine(n *ast.Paragraph, src []byte) string {
+	t := plainText(n, src)
+	switch {
+	case strings.HasPrefix(t, "Rules:"):
+		return "en"
+	case strings.HasPrefix(t, "Правила:"):
+		return "ru"
+	}
+	return ""
+}
+
+// introTexts splits a game's introduction into its English and its
+// Russian: each block goes to the language of most of its letters. An
+// introduction needs both (a diagnostic at the title says which is
+// missing).
+func (l *loader) introTexts(b *body, s section) (en, ru Text) {
+	var enN, ruN []ast.Node
+	for _, n := range s.nodes {
+		if IsRussian(string(blockSource(n, b.src))) {
+			ruN = append(ruN, n)
+		} else {
+			enN = append(enN, n)
+		}
+	}
+	switch {
+	case len(enN) > 0 && len(ruN) == 0:
+		l.d.add(s.pos, CheckBilingual, "introduction with no Russian: follow the English with its translation")
+	case len(enN) == 0 && len(ruN) > 0:
+		l.d.add(s.pos, CheckBilingual, "introduction with no English: write the English first, then the Russian")
+	}
+	return b.text(enN), b.text(ruN)
+}
+
+// IsRussian reports whether most letters of s are Cyrillic.
+func IsRussian(s string) bool {
+	var cyr, lat int
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Cyrillic, r):
+			cyr++
+		case unicode.Is(unicode.Latin, r):
+			lat++
+		}
+	}
+	return cyr > lat
 }
 
 // claimsBlock parses a fenced claims block.

@@ -47,10 +47,12 @@ type Paragraph struct {
 	// Owner is the id of the game or book that owns the paragraph; empty
 	// if none does (a diagnostic says so).
 	Owner       string
-	Translation Text       // the English, without notes, claims and the rules line
+	Translation Text       // the English, without notes, claims and the rules lines
 	RulesLine   Text       // the section's "Rules: [text](rule:id), …" line, as written
+	RulesLineRU Text       // its Russian: "Правила: [текст](rule:id), …"
 	Notes       []Note     // the editor's notes, in order
-	Rules       []RuleLink // the rule links of the paragraph's section
+	Rules       []RuleLink // the rule links of the paragraph's section (not those of the Russian line)
+	RulesRU     []RuleLink // the rule links of the Russian rules line
 	Claims      *Claims    // nil when the section has no claims block
 	// Pos is the paragraph's ## heading in its owner's file, or its line
 	// in the source file when no section translates it.
@@ -70,10 +72,22 @@ type Text struct {
 	Source   []byte
 }
 
-// Note is one editor's note: a blockquote starting "Note.".
+// Note is one editor's note: a blockquote starting "Note." (the English)
+// followed by a blockquote starting "Примечание." (its Russian).
 type Note struct {
-	Text
-	Pos Pos
+	Text       // the English, "Note. …"
+	Pos   Pos  // the English blockquote
+	RU    Text // the Russian, "Примечание. …"; empty if missing (a diagnostic says so)
+	RUPos Pos
+}
+
+// Lang returns the note's text in lang ("ru" or "en"), falling back to
+// the English when the Russian is missing.
+func (n Note) Lang(lang string) Text {
+	if lang == "ru" && n.RU.Markdown != "" {
+		return n.RU
+	}
+	return n.Text
 }
 
 // RuleLink is a Markdown link to an engine rule: [text](rule:ID).
@@ -107,7 +121,8 @@ type Game struct {
 	Order      int // the game's number in the book; 0 if not in it
 	Packs      int
 	Title      string // the # heading
-	Intro      Text
+	Intro      Text   // the English introduction: the blocks after the title in Latin script
+	IntroRU    Text   // the Russian introduction: the blocks after the title in Cyrillic script
 	Paragraphs []*Paragraph
 	Pos        Pos // the file
 }

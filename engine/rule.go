@@ -14,6 +14,9 @@ type Rule struct {
 	// Reconstructed says why and from which source the edition supplies a
 	// rule the book does not state (Cadogan, PySolFC, the game's logic).
 	Reconstructed string
+	// ReconstructedRU is Reconstructed in Russian (the site's Russian
+	// rule pages).
+	ReconstructedRU string
 	// Option is the id of the variant option that switches the rule on;
 	// empty for rules that always apply.
 	Option string
@@ -45,14 +48,14 @@ func (o Options) Has(i int) bool { return o&(1<<uint(i)) != 0 }
 var (
 	RuleSyntax = &Rule{ID: "play/syntax", EN: "A move is written FROM>TO with pile ids of this game, or one of its words.",
 		RU:            "Ход записывается как ОТКУДА>КУДА с номерами стопок этой игры или одним из её слов.",
-		Reconstructed: "notation of the edition"}
+		Reconstructed: "notation of the edition", ReconstructedRU: "нотация издания"}
 	RuleEmptySource = &Rule{ID: "play/empty-source", EN: "A card can only be moved from a pile that has a face-up card on top.",
 		RU:            "Карту можно взять только со стопки, наверху которой лежит открытая карта.",
-		Reconstructed: "mechanics of play"}
+		Reconstructed: "mechanics of play", ReconstructedRU: "механика игры"}
 	RuleGameOver = &Rule{ID: "play/game-over", EN: "No move can be made once the game is over.",
-		RU: "Когда пасьянс окончен, ходов больше нет.", Reconstructed: "mechanics of play"}
+		RU: "Когда пасьянс окончен, ходов больше нет.", Reconstructed: "mechanics of play", ReconstructedRU: "механика игры"}
 	RuleNotAllowed = &Rule{ID: "play/not-allowed", EN: "This game has no such move.",
-		RU: "В этом пасьянсе такого хода нет.", Reconstructed: "mechanics of play"}
+		RU: "В этом пасьянсе такого хода нет.", Reconstructed: "mechanics of play", ReconstructedRU: "механика игры"}
 )
 
 // CoreRules lists the mechanics shared by all variants.

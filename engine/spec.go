@@ -47,8 +47,9 @@ type Layout struct {
 	Slots         []Slot
 	Captions      []Caption
 	// Reconstructed says why the figure is the edition's reconstruction,
-	// when the book's own figure is not in the sources.
-	Reconstructed string
+	// when the book's own figure is not in the sources; ReconstructedRU
+	// says it in Russian.
+	Reconstructed, ReconstructedRU string
 }
 
 // CardHeight is a card's height in layout units (its width is 1).

@@ -29,6 +29,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "nfc",
 			Doc:         "Unicode NFC: decomposed letters are composed (и + combining breve → й).",
+			DocRU:       "Нормализация Unicode NFC: разложенные буквы собираются (и + комбинируемая бреве → й).",
 			Examples:    [][2]string{{"и\u0306", "й"}, {"е\u0308", "ё"}},
 			NonExamples: []string{"й", "сѣдло"},
 			find:        findNFC,
@@ -36,12 +37,14 @@ func correctedRules() []Rule {
 		{
 			ID:       "emendation",
 			Doc:      "The editor's word-level repairs from corpus/emendations.tsv, for the paragraph named there; the OCR form must stand as a whole word.",
+			DocRU:    "Пословные исправления издателя из corpus/emendations.tsv для указанного там абзаца; форма из распознанного текста должна стоять как целое слово.",
 			Examples: nil, // tested with the corpus table
 			find:     findEmendation,
 		},
 		{
 			ID:          "ocr/latin-lookalike",
 			Doc:         "A Latin letter that looks like a Cyrillic one (a c e o p x y i A B C E H I K M O P T X Y) inside a word (letters and digits) with Cyrillic letters becomes the Cyrillic letter (i → і).",
+			DocRU:       "Латинская буква, похожая на кириллическую (a c e o p x y i A B C E H I K M O P T X Y), внутри слова (из букв и цифр) с кириллическими буквами становится кириллической (i → і).",
 			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}},
 			NonExamples: []string{"правило II", "XIX века", "card"},
 			find:        findLatin,
@@ -49,6 +52,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/digit-in-word",
 			Doc:         "A lone digit 3, 0 or 6 inside a word of Cyrillic letters is the letter it resembles: 3 → З/з, 0 → О/о, 6 → б (capital at the start of a sentence or in a word in capitals).",
+			DocRU:       "Одиночная цифра 3, 0 или 6 внутри слова из кириллических букв — похожая на неё буква: 3 → З/з, 0 → О/о, 6 → б (прописная в начале предложения или в слове прописными).",
 			Examples:    [][2]string{{"3одіакъ.", "Зодіакъ."}, {"ра3ъ", "разъ"}, {"к0лода", "колода"}, {"6убны", "бубны"}},
 			NonExamples: []string{"1873 году", "52 листа", "1873г.", "3х"},
 			find:        findDigit,
@@ -56,6 +60,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/dje-yat",
 			Doc:         "The Serbian letter ђ (Ђ) printed for ѣ (Ѣ) becomes ѣ (Ѣ in a word in capitals); where it stands for another letter, an emendation decides first.",
+			DocRU:       "Сербская буква ђ (Ђ), напечатанная вместо ѣ (Ѣ), становится ѣ (Ѣ в слове прописными); где она стоит вместо другой буквы, сначала решает исправление издателя.",
 			Examples:    [][2]string{{"слђдовать", "слѣдовать"}, {"ДВђ", "ДВѢ"}, {"Ђсть", "Ѣсть"}},
 			NonExamples: []string{"слѣдовать", "дѣло"},
 			find:        findDje,
@@ -63,6 +68,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/i-i-short",
 			Doc:         "й printed as two і (іі, ІІ) becomes й (Й); after a consonant the first і is the letter і and only the second is read й (основаніі → основаній).",
+			DocRU:       "й, напечатанное как два і (іі, ІІ), становится й (Й); после согласной первое і — буква і, и только второе читается как й (основаніі → основаній).",
 			Examples:    [][2]string{{"судеіі", "судей"}, {"Каждыіі", "Каждый"}, {"КАЖДЫІІ", "КАЖДЫЙ"}, {"основаніі", "основаній"}},
 			NonExamples: []string{"Маріи", "II. На основанія"},
 			find:        findII,
@@ -70,6 +76,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/capital-short-i",
 			Doc:         "A capital Й after a lower-case letter, inside a word, becomes й.",
+			DocRU:       "Прописное Й после строчной буквы внутри слова становится й.",
 			Examples:    [][2]string{{"КаждыЙ", "Каждый"}, {"каждоЙ,", "каждой,"}},
 			NonExamples: []string{"ЙОГА", "ВОЙНА", "Йодъ"},
 			find:        findCapitalShortI,
@@ -77,6 +84,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/i-soft-sign-yat",
 			Doc:         "ѣ printed as і followed by ь (іь; ІЬ) becomes ѣ (Ѣ): the sequence occurs in no Russian word.",
+			DocRU:       "ѣ, напечатанное как і и ь (іь; ІЬ), становится ѣ (Ѣ): такого сочетания нет ни в одном русском слове.",
 			Examples:    [][2]string{{"діьло", "дѣло"}, {"ДІЬЛО", "ДѢЛО"}},
 			NonExamples: []string{"дѣло", "ноль"},
 			find:        findISoftSign,
@@ -84,6 +92,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/standalone-n",
 			Doc:         "A lone lower-case н between spaces is the conjunction и (н is no Russian word; н. with a period is left as an abbreviation).",
+			DocRU:       "Одиночное строчное н между пробелами — союз и (слова н в русском языке нет; н. с точкой оставляется как сокращение).",
 			Examples:    [][2]string{{"карты н если", "карты и если"}},
 			NonExamples: []string{"н. ст.", "на", "онъ н."},
 			find:        findStandaloneN,
@@ -91,6 +100,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/final-p",
 			Doc:         "A word of three or more letters ending in п is an и misread: pre-reform spelling ends such a word in пъ. Not before a period (abbreviations). Pre-reform text only.",
+			DocRU:       "Слово из трёх и более букв на п — неверно прочитанное и: в дореформенной орфографии такое слово кончалось бы на пъ. Не перед точкой (сокращения). Только для дореформенного текста.",
 			Examples:    [][2]string{{"еслп одна", "если одна"}, {"восьмп картъ", "восьми картъ"}, {"взятымп", "взятыми"}},
 			NonExamples: []string{"снопъ", "стр. п.", "п", "суп."},
 			PreReform:   true,

@@ -17,6 +17,7 @@ const (
 type Rule struct {
 	ID          string      // "ocr/dje-yat", "modern/yat"
 	Doc         string      // one line: what the rule changes and when
+	DocRU       string      // the same in Russian (the site's Russian method page)
 	Examples    [][2]string // input and the rule's output; also test cases
 	NonExamples []string    // inputs the rule must leave alone; also test cases
 	// PreReform marks a rule that is safe only on pre-reform spelling (it

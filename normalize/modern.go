@@ -21,6 +21,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/oni",
 			Doc:         "The feminine plural pronouns онѣ, однѣ (and однѣхъ, однѣмъ, однѣми) take и: они, одни.",
+			DocRU:       "Местоимения женского рода множественного числа онѣ, однѣ (и однѣхъ, однѣмъ, однѣми) пишутся через и: они, одни.",
 			Examples:    [][2]string{{"Онѣ должны", "Они должны"}, {"однѣ", "одни"}},
 			NonExamples: []string{"онъ", "нѣтъ", "одна"},
 			batch:       true,
@@ -29,6 +30,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/eya",
 			Doc:         "The genitive pronoun ея (нея) becomes ее (нее).",
+			DocRU:       "Местоимение в родительном падеже ея (нея) становится ее (нее).",
 			Examples:    [][2]string{{"со снятіемъ ея не", "со снятіемъ ее не"}, {"нея", "нее"}},
 			NonExamples: []string{"ее", "статея", "Коренея"},
 			batch:       true,
@@ -37,6 +39,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/adjective-plural",
 			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; words in -ія after a stem that is not adjectival (основанія, линія, серія, Симпатія) are nouns and keep -ия. After г к х ж ч, where adjectives (другія, тихія, чужія, горячія) and nouns meet, these are nouns and keep -ия: the learned suffixes -логія, -ргія, -рхія, -егія (геологія, энергія, монархія, стратегія); the genitive of neuter nouns in -ичіе and -ружіе (различія, величія, оружія), since no adjective ends so; a capitalized word inside a sentence, a proper noun (Норвегія, Чехія), unless its stem ends in -ск, -цк (Русскія Вѣдомости); the feminine Божія (Матерь Божія), Church Slavonic singular, not a plural; and стихія, which its ending cannot tell from тихія.",
+			DocRU:       "Окончания прилагательных женского и среднего рода множественного числа -ыя, -ія становятся -ые, -ие; слова на -ія после неприлагательной основы (основанія, линія, серія, Симпатія) — существительные и сохраняют -ия. После г, к, х, ж, ч, где встречаются и прилагательные (другія, тихія, чужія, горячія), и существительные, существительными считаются и сохраняют -ия: слова с книжными суффиксами -логія, -ргія, -рхія, -егія (геологія, энергія, монархія, стратегія); родительный падеж существительных среднего рода на -ичіе и -ружіе (различія, величія, оружія), потому что ни одно прилагательное так не оканчивается; слово с прописной буквы внутри предложения, имя собственное (Норвегія, Чехія), если его основа не оканчивается на -ск, -цк (Русскія Вѣдомости); Божія (Матерь Божія) — церковнославянское единственное число женского рода, а не множественное; и стихія, которую по окончанию нельзя отличить от тихія.",
 			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}, {"Другія карты", "Другіе карты"}, {"чужія", "чужіе"}, {"горячія", "горячіе"}, {"дорогія", "дорогіе"}, {"тихія", "тихіе"}, {"всѣ Русскія", "всѣ Русскіе"}},
 			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя", "стихія", "въ Норвегіи и Норвегія", "геологія", "энергія", "монархія", "стратегія", "величія", "различія", "оружія", "Матерь Божія", "въ Чехія", "изъ Ликія"},
 			batch:       true,
@@ -45,6 +48,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/reflexive-plural",
 			Doc:         "The plural endings -ыяся, -іяся of reflexive participles and adjectives become -ыеся, -иеся, as -ыя, -ія do (учащіяся, образовавшіяся); the adjective-plural rule sees only a word that ends in -ія.",
+			DocRU:       "Окончания множественного числа -ыяся, -іяся возвратных причастий и прилагательных становятся -ыеся, -иеся, как -ыя, -ія (учащіяся, образовавшіяся); правило о прилагательных во множественном числе видит только слово, оканчивающееся на -ія.",
 			Examples:    [][2]string{{"учащіяся", "учащіеся"}, {"образовавшіяся", "образовавшіеся"}, {"находящіяся въ", "находящіеся въ"}},
 			NonExamples: []string{"учащіеся", "боялся", "новыя"},
 			batch:       true,
@@ -53,6 +57,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/genitive-ago",
 			Doc:         "The genitive adjective endings -аго, -яго (after a stem with a vowel: not благо, наго) become -ого, -его; after ж, ш, щ, ч, ц the unstressed ending gives -его (хорошаго → хорошего), the stressed one -ого: большой and чужой, the only adjectives with a stressed ending after a sibilant, and their compounds (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
+			DocRU:       "Окончания прилагательных в родительном падеже -аго, -яго (после основы с гласной: не благо, наго) становятся -ого, -его; после ж, ш, щ, ч, ц безударное окончание даёт -его (хорошаго → хорошего), ударное — -ого: большой и чужой, единственные прилагательные с ударным окончанием после шипящей, и их сложения (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
 			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}, {"Небольшаго", "Небольшого"}, {"чужаго", "чужого"}, {"свѣжаго", "свѣжего"}},
 			NonExamples: []string{"саго", "много", "другого", "Чикаго", "благо", "во благо", "наго"},
 			batch:       true,
@@ -61,6 +66,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/prefix-voiceless",
 			Doc:         "The prefixes из-, раз-, без-, воз-, чрез-, через-, низ- (also after не-) end in с before a voiceless consonant (к п с т ф х ц ч ш щ); раз- before -счет- loses its з, as today's spelling has расчет (but рассчитать).",
+			DocRU:       "Приставки из-, раз-, без-, воз-, чрез-, через-, низ- (и после не-) перед глухой согласной (к п с т ф х ц ч ш щ) оканчиваются на с; раз- перед -счет- теряет з, как в нынешнем написании расчет (но рассчитать).",
 			Examples:    [][2]string{{"разсматриваютъ", "рассматриваютъ"}, {"Безпорядокъ", "Беспорядокъ"}, {"изсякнуть", "иссякнуть"}, {"неразсчетливый", "нерасчетливый"}, {"разсчетъ", "расчетъ"}, {"разсчитывать", "рассчитывать"}, {"черезчуръ", "чересчуръ"}, {"черезполосица", "чересполосица"}},
 			NonExamples: []string{"низкій", "изъ", "развить", "разъ", "низшій", "черезъ", "через край"},
 			batch:       true,
@@ -69,6 +75,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/yat",
 			Doc:         "ѣ (Ѣ) becomes е (Е).",
+			DocRU:       "ѣ (Ѣ) становится е (Е).",
 			Examples:    [][2]string{{"слѣдовать", "следовать"}, {"ДВѢ", "ДВЕ"}},
 			NonExamples: []string{"следовать"},
 			batch:       true,
@@ -77,6 +84,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/i",
 			Doc:         "і (І) becomes и (И).",
+			DocRU:       "і (І) становится и (И).",
 			Examples:    [][2]string{{"зодіакъ", "зодиакъ"}, {"Іюль", "Июль"}},
 			NonExamples: []string{"зодиак"},
 			batch:       true,
@@ -85,6 +93,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/fita",
 			Doc:         "ѳ (Ѳ) becomes ф (Ф).",
+			DocRU:       "ѳ (Ѳ) становится ф (Ф).",
 			Examples:    [][2]string{{"ариѳметика", "арифметика"}, {"Ѳедоръ", "Федоръ"}},
 			NonExamples: []string{"фигура"},
 			batch:       true,
@@ -93,6 +102,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/izhitsa",
 			Doc:         "ѵ (Ѵ, and ѷ with its accent) becomes и (И).",
+			DocRU:       "ѵ (Ѵ, а также ѷ с ударением) становится и (И).",
 			Examples:    [][2]string{{"мѵро", "миро"}, {"сѷнодъ", "синодъ"}},
 			NonExamples: []string{"миро"},
 			batch:       true,
@@ -101,6 +111,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/final-hard-sign",
 			Doc:         "ъ (Ъ) at the end of a word is dropped; inside a word (подъѣздъ) it stays.",
+			DocRU:       "ъ (Ъ) на конце слова опускается; внутри слова (подъѣздъ) он остаётся.",
 			Examples:    [][2]string{{"картъ.", "карт."}, {"ПОЛНЫХЪ КАРТЪ", "ПОЛНЫХ КАРТ"}, {"тотчасъ-же", "тотчас-же"}, {"подъездъ", "подъезд"}},
 			NonExamples: []string{"подъем", "ъ"},
 			batch:       true,
@@ -109,6 +120,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/particle-hyphen",
 			Doc:         "The particle же, hyphenated in the old spelling (тотчасъ-же, Если-же), is written apart.",
+			DocRU:       "Частица же, в старой орфографии писавшаяся через дефис (тотчасъ-же, Если-же), пишется отдельно.",
 			Examples:    [][2]string{{"тотчас-же.", "тотчас же."}, {"Если-же удастся", "Если же удастся"}},
 			NonExamples: []string{"уже", "-жечь", "кто-нибудь"},
 			find:        findParticle,
@@ -116,6 +128,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/te-abbreviation",
 			Doc:         "The abbreviation т.-е. (то-есть) is written т. е.",
+			DocRU:       "Сокращение т.-е. (то-есть) пишется т. е.",
 			Examples:    [][2]string{{"потребуется, т.-е. до", "потребуется, т. е. до"}},
 			NonExamples: []string{"т. е.", "от.-е."},
 			find:        findTe,
@@ -123,6 +136,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/prichem",
 			Doc:         "The conjunction при чем (after a comma) is written as one word: причем.",
+			DocRU:       "Союз при чем (после запятой) пишется одним словом: причем.",
 			Examples:    [][2]string{{"порядке, при чем карты", "порядке, причем карты"}},
 			NonExamples: []string{"при чемъ", "Не при чем", "при чемодане"},
 			find:        findPrichem,
@@ -130,6 +144,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/hyphen-apart",
 			Doc:         "Parenthetical and conjunctive phrases that the old spelling hyphenated are written apart: должно-быть, может-быть, как-будто, так-как, то-есть. The hyphen marks the fixed phrase, so the change is safe; the same words written apart are left as they are.",
+			DocRU:       "Вводные и союзные сочетания, которые старая орфография писала через дефис, пишутся раздельно: должно-быть, может-быть, как-будто, так-как, то-есть. Дефис отмечает устойчивое сочетание, поэтому замена безопасна; те же слова, написанные раздельно, остаются как есть.",
 			Examples:    [][2]string{{"Должно-быть, онъ", "Должно быть, онъ"}, {"может-быть", "может быть"}, {"как-будто", "как будто"}, {"так-как", "так как"}, {"то-есть", "то есть"}},
 			NonExamples: []string{"должно быть", "кто-то", "из-за", "по-русски", "быть-может"},
 			find:        findHyphenApart,
@@ -137,6 +152,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/nibud",
 			Doc:         "The particle нибудь, which the old spelling could write apart (кто нибудь), takes today's hyphen: кто-нибудь. Нибудь is never a word of its own, so the change does not depend on the sentence; то and либо, which are, are left alone.",
+			DocRU:       "Частица нибудь, которую старая орфография могла писать отдельно (кто нибудь), получает нынешний дефис: кто-нибудь. Нибудь никогда не бывает самостоятельным словом, поэтому замена не зависит от предложения; то и либо, которые бывают, не трогаются.",
 			Examples:    [][2]string{{"кто нибудь", "кто-нибудь"}, {"Что нибудь", "Что-нибудь"}, {"какой нибудь случай", "какой-нибудь случай"}},
 			NonExamples: []string{"кто-нибудь", "какой то", "либо кто либо", "нибудь"},
 			find:        findNibud,
@@ -144,6 +160,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/po-ski",
 			Doc:         "The adverbs по + -ски, -цки (по русски, по нѣмецки), often written apart in the old spelling, take today's hyphen: по-русски. Such a form after по is never a case of an adjective, so the change does not depend on the sentence.",
+			DocRU:       "Наречия по + -ски, -цки (по русски, по нѣмецки), в старой орфографии часто писавшиеся раздельно, получают нынешний дефис: по-русски. Такая форма после по никогда не бывает падежом прилагательного, поэтому замена не зависит от предложения.",
 			Examples:    [][2]string{{"говорить по русски", "говорить по-русски"}, {"По французски", "По-французски"}, {"по нѣмецки", "по-нѣмецки"}},
 			NonExamples: []string{"по русским", "по-русски", "пойти", "по ски", "споры русски"},
 			find:        findPoSki,
@@ -151,6 +168,7 @@ func modernRules() []Rule {
 		{
 			ID:          "modern/solid-apart",
 			Doc:         "Today's spelling writes apart, and with today's hyphen, what the old one could write solid or hyphenated in the same way everywhere: потомучто, оттогочто → потому что, оттого что; мало-по-малу → мало-помалу. Divisions that depend on the sentence (на верху горы, but наверху) are left as the text has them.",
+			DocRU:       "Нынешняя орфография пишет раздельно и с нынешним дефисом то, что старая могла везде одинаково писать слитно или через дефис: потомучто, оттогочто → потому что, оттого что; мало-по-малу → мало-помалу. Написание, зависящее от предложения (на верху горы, но наверху), остаётся как в тексте.",
 			Examples:    [][2]string{{"потомучто", "потому что"}, {"Оттогочто", "Оттого что"}, {"мало-по-малу", "мало-помалу"}},
 			NonExamples: []string{"потому что", "на верху", "мало-помалу", "потомучтобы"},
 			find:        findSolidApart,

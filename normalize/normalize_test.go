@@ -475,3 +475,13 @@ func TestPeriodForms(t *testing.T) {
 		t.Errorf("only %d forms", n)
 	}
 }
+
+// TestRuleDocs: every rule is documented in English and in Russian (the
+// site's method pages list them).
+func TestRuleDocs(t *testing.T) {
+	for _, r := range Rules() {
+		if strings.TrimSpace(r.Doc) == "" || strings.TrimSpace(r.DocRU) == "" {
+			t.Errorf("rule %s: Doc %q, DocRU %q: want both", r.ID, r.Doc, r.DocRU)
+		}
+	}
+}

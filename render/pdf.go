@@ -29,10 +29,24 @@ type PDFOptions struct {
 	Verdicts map[string]string
 }
 
-// EditionDate is the date the PDF records as its creation and modification
-// date: the edition's date, fixed so that the same corpus gives the same
-// bytes. Change it when a new edition is issued.
+// EditionDate is the edition's date when the corpus dates nothing: the
+// date of a corpus without solver statistics.
 var EditionDate = time.Date(2026, time.November, 30, 0, 0, 0, 0, time.UTC)
+
+// editionDate is the edition's one date, printed on the PDF's title page,
+// recorded as its creation and modification date and shown in the site's
+// "How to cite" blocks: the date of the latest figures it prints (the
+// statistics' date), so that the edition is never dated before its own
+// figures, and the same corpus gives the same bytes.
+func editionDate(ed *corpus.Edition) time.Time {
+	d := EditionDate
+	for _, st := range ed.Stats {
+		if t, err := time.Parse("2006-01-02", st.Date); err == nil && t.After(d) {
+			d = t
+		}
+	}
+	return d
+}
 
 // The PDF's font families, all DejaVu from github.com/go-fonts/dejavu,
 // embedded as subsets: they carry ѣ, і, ѳ, ѵ and ♠ ♥ ♦ ♣.
@@ -133,8 +147,8 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 		return nil, fmt.Errorf("pdf: %q: %w", o.Paper, ErrPaper)
 	}
 	f := gofpdf.NewCustom(&gofpdf.InitType{UnitStr: "mm", Size: size, OrientationStr: "P"})
-	f.SetCreationDate(EditionDate)
-	f.SetModificationDate(EditionDate)
+	f.SetCreationDate(editionDate(ed))
+	f.SetModificationDate(editionDate(ed))
 	f.SetCatalogSort(true)
 	f.SetCompression(true)
 	f.SetAutoPageBreak(false, 0)

@@ -72,7 +72,13 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64) {
 			st := tstyle{font: fontSerif, style: "I", size: pt(0.19), color: [3]int{60, 60, 60}}
 			d.textAt(it.Text, st, px, py, alignLeft)
 		case Count:
-			st := tstyle{font: fontSans, style: "B", size: pt(0.2), color: grey}
+			// Black on a white chip, readable on a card back (21:1) as on
+			// a face-up card.
+			f.SetFillColor(255, 255, 255)
+			f.SetDrawColor(70, 70, 70)
+			cw := (0.14 + 0.11*float64(len(it.Text))) * scale
+			f.RoundedRect(px-cw/2, py-0.2*scale, cw, 0.26*scale, 0.05*scale, "1234", "FD")
+			st := tstyle{font: fontSans, style: "B", size: pt(0.2), color: black}
 			d.textAt(it.Text, st, px, py, alignCenter)
 		}
 	}

@@ -63,6 +63,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		d.flow([]para{{spans: plain("Not one of the book's twenty-four games: from the modern description (source 003).", d.small.with("I").colored(grey)), align: alignLeft}})
 	}
 	d.flow(mdParas(g.Intro, d.body, "en", 2))
+	d.flow(mdParas(g.IntroRU, d.body, "ru", 2))
 
 	if g.Variant != nil {
 		d.gameSection("The layout", 3*lineHeight(10))
@@ -330,9 +331,9 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	desc += fmt.Sprintf("; %d moves; stated outcome: %s.", len(dl.Moves), dl.Outcome)
 	switch {
 	case dl.Proof != nil && dl.Outcome == "failed":
-		desc += fmt.Sprintf(" The solver proved that no line wins from the position after move %d, the fatal move, and found a win from the position before it (proof within %d positions and %s).", dl.ProvedAfter(), dl.Proof.Nodes, dl.Proof.Budget)
+		desc += fmt.Sprintf(" Move %d is the fatal move: from the position before it the solver found a win; from the position after it, a search of every reachable position (at most %d positions, %s) found none.", dl.ProvedAfter(), dl.Proof.Nodes, dl.Proof.Budget)
 	case dl.Proof != nil:
-		desc += fmt.Sprintf(" The solver proved the loss (within %d positions and %s).", dl.Proof.Nodes, dl.Proof.Budget)
+		desc += fmt.Sprintf(" A search of every position reachable from the deal (at most %d positions, %s) found no win.", dl.Proof.Nodes, dl.Proof.Budget)
 	}
 	d.flow([]para{{spans: plain(desc, d.small), align: alignLeft, before: 1}})
 	if err != nil {
@@ -412,7 +413,7 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 // stats prints the solver's statistics for the game.
 func (d *pdfDoc) stats(st *corpus.Stats) {
 	d.gameSection("Win statistics", 3*lineHeight(10))
-	text := fmt.Sprintf("The solver played %d deals (seeds %d to %d) with a budget of %s each: %d won, %d lost (proved), %d undecided; "+
+	text := fmt.Sprintf("The solver played %d deals (seeds %d to %d) with a budget of %s each: %d won, %d lost (every line searched), %d undecided; "+
 		"win rate %.1f %% (95 %% Wilson interval %.1f–%.1f %%, undecided deals counted as losses for the lower bound and as wins for the upper).",
 		st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1, st.Budget, st.Won, st.Lost, st.Unknown,
 		st.WinRate*100, st.CI95[0]*100, st.CI95[1]*100)
@@ -465,7 +466,12 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph) {
 		first := true
 		mark := []span{{p.ID, d.ids.sized(7).colored(black).with("")}}
 		for _, n := range p.Notes {
-			for _, q := range mdParas(n.Text, d.small, "en", 1) {
+			// The book shows one set of notes: each in English, then its Russian.
+			qs := mdParas(n.Text, d.small, "en", 1)
+			if n.RU.Markdown != "" {
+				qs = append(qs, mdParas(n.RU, d.small, "ru", 1)...)
+			}
+			for _, q := range qs {
 				q.indent += hang
 				q.before = 1
 				if first {

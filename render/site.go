@@ -107,6 +107,7 @@ type siteBuilder struct {
 	ruleIDs  []string              // sorted
 	deals    map[string][]*corpus.Deal
 	stats    map[string]*corpus.Stats
+	fn       footnotes // the book's footnote calls and number lines
 }
 
 // ruleEntry is a rule with what the site says about it.
@@ -139,6 +140,7 @@ func (s *siteBuilder) index() {
 	s.rules = map[string]*ruleEntry{}
 	s.deals = map[string][]*corpus.Deal{}
 	s.stats = map[string]*corpus.Stats{}
+	s.fn = indexFootnotes(ed)
 	for _, g := range ed.Games {
 		for _, p := range g.Paragraphs {
 			s.paraPage[p.ID] = "games/" + g.ID + "/index.html"
@@ -489,7 +491,11 @@ func (pc *pageCtx) Popovers() template.HTML {
 		fmt.Fprintf(&b, `<div popover id="%s" class="rule-pop" role="dialog" aria-labelledby="%s-h">`, pc.cited[id], pc.cited[id])
 		fmt.Fprintf(&b, `<p class="rid" id="%s-h"><a href="%s"><code>%s</code></a></p>`, pc.cited[id],
 			template.HTMLEscapeString(pc.rel(rulePath(pc.lang, id))), template.HTMLEscapeString(id))
-		fmt.Fprintf(&b, `<p lang="en">%s</p><p lang="ru">%s</p>`, template.HTMLEscapeString(e.Rule.EN), template.HTMLEscapeString(e.Rule.RU))
+		first, second := []string{"en", e.Rule.EN}, []string{"ru", e.Rule.RU}
+		if pc.lang == "ru" { // the page's language first
+			first, second = second, first
+		}
+		fmt.Fprintf(&b, `<p lang="%s">%s</p><p lang="%s">%s</p>`, first[0], template.HTMLEscapeString(first[1]), second[0], template.HTMLEscapeString(second[1]))
 		fmt.Fprintf(&b, `<p class="status"><span class="st-engine">%s</span> · <span class="st-check %s">%s</span></p>`,
 			template.HTMLEscapeString(pc.t("rule.enforced")), pc.verdictClass(id), template.HTMLEscapeString(pc.verdict(id)))
 		fmt.Fprintf(&b, `<button type="button" class="close" popovertarget="%s" popovertargetaction="hide">%s</button></div>`,

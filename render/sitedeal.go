@@ -26,6 +26,7 @@ type dealView struct {
 	Err      string // why the deal could not be replayed in full
 	Replayed int    // moves replayed
 	Play     string // the Play page on this deal's start
+	Fatal    int    // a failed deal's fatal move (1-based); 0 for none
 }
 
 // dealMove is one move of the list under the player.
@@ -92,6 +93,8 @@ type dealLabel struct {
 
 type dealStep struct {
 	Move    string   `json:"m"`
+	Desc    string   `json:"w,omitempty"` // the move in words, in the page's language
+	To      int      `json:"to"`          // the pile whose top card the move placed; -1 for none
 	Comment string   `json:"c,omitempty"` // HTML
 	Changed [][3]any `json:"d"`           // [pile index, face-down count, cards]
 }
@@ -146,6 +149,9 @@ func (pc *pageCtx) proofNote(d *corpus.Deal) string {
 func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dealView {
 	v := g.Variant
 	dv := dealView{ID: "deal-" + anchorID(d.Name), Title: d.Title.EN, Seed: d.Seed, Options: d.Options, Outcome: pc.outcomeLabel(d.Outcome), Proof: pc.proofNote(d)}
+	if d.Outcome == "failed" && d.Proof != nil {
+		dv.Fatal = d.ProvedAfter()
+	}
 	if pc.lang == "ru" && d.Title.RU != "" {
 		dv.Title = d.Title.RU
 	}
@@ -181,8 +187,12 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 			dv.Err = fmt.Sprintf("%d. %s: %s [%s]", n, mt.Text, r.EN, r.ID)
 			break
 		}
+		desc := pc.describeMove(v, s, m)
 		s.Do(m)
-		st := dealStep{Move: v.FormatMove(m), Changed: [][3]any{}}
+		st := dealStep{Move: v.FormatMove(m), Desc: desc, To: -1, Changed: [][3]any{}}
+		if m.To >= 0 && int(m.To) < len(s.Piles) && len(s.Piles[m.To].Cards) > 0 && (m.Action == 0 || v.Actions[m.Action-1] == "open") {
+			st.To = int(m.To)
+		}
 		for j := range s.Piles {
 			c, dn := pileCards(v, s, j), Shown(v, s, j).Down
 			if c != prev[j] || dn != prevDown[j] {

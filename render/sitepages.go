@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pasyans/corpus"
@@ -22,8 +23,9 @@ type paraView struct {
 	Dipl, Corr, Mod template.HTML
 	Changed         int // marked words in the corrected reading
 	EN              template.HTML
-	Notes           []int // footnote numbers
-	Modern          bool  // a source already in modern spelling
+	Rules           template.HTML // the rules line in the page's language
+	Notes           []int         // footnote numbers
+	Modern          bool          // a source already in modern spelling
 }
 
 // noteView is a footnote.
@@ -65,13 +67,18 @@ func (t *texts) para(p *corpus.Paragraph) paraView {
 	rd := markReadings(p.Diplomatic, p.Corrected, p.Modern, p.Apparatus, tip)
 	v.Dipl, v.Corr, v.Mod = template.HTML(rd.Diplomatic), template.HTML(rd.Corrected), template.HTML(rd.Modern)
 	v.Changed = strings.Count(rd.Corrected, "<mark")
-	v.EN = template.HTML(t.mr.text(p.Translation) + t.mr.text(p.RulesLine))
+	v.EN = template.HTML(t.mr.text(p.Translation))
+	v.Rules = template.HTML(t.mr.text(p.RulesLine))
+	if pc.lang == "ru" && p.RulesLineRU.Markdown != "" {
+		v.Rules = template.HTML(t.mr.text(p.RulesLineRU))
+	}
 	for _, n := range p.Notes {
 		num := len(t.notes) + 1
-		h := t.mr.text(n.Text)
+		h := t.mr.text(n.Lang(pc.lang))
 		t.notes = append(t.notes, noteView{N: num, Para: p.ID, HTML: template.HTML(h)})
 		v.Notes = append(v.Notes, num)
 	}
+	t.footnotes(&v, p)
 	return v
 }
 
@@ -196,6 +203,9 @@ type gameView struct {
 	Packs     int
 	Prev      *gameLink
 	Next      *gameLink
+	// How to cite: the book's title, the edition's date, the page's and a
+	// paragraph's address within the site.
+	BookTitle, Date, URL, ParaURL string
 }
 
 type ruleRow struct {
@@ -227,10 +237,14 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 	}
 	tx := newTexts(pc)
 	v.Intro = template.HTML(tx.mr.text(g.Intro))
+	if pc.lang == "ru" && g.IntroRU.Markdown != "" {
+		v.Intro = template.HTML(tx.mr.text(g.IntroRU))
+	}
 	for _, p := range g.Paragraphs {
 		v.Paras = append(v.Paras, tx.para(p))
 	}
 	v.Notes = tx.notes
+	v.cite(pc, s.ed, g)
 	for i, o := range s.ed.Games {
 		if o == g {
 			if i > 0 {
@@ -329,9 +343,12 @@ func (pc *pageCtx) paraLinks(ids []string) []paraLink {
 
 func (s *siteBuilder) ruleData(pc *pageCtx, e *ruleEntry) (any, error) {
 	r := e.Rule
-	v := ruleView{ID: e.ID, Statement: pc.ruleStatement(r), EN: r.EN, RU: r.RU, Reconstructed: r.Reconstructed,
+	v := ruleView{ID: e.ID, Statement: pc.ruleStatement(r), EN: r.EN, RU: r.RU, Reconstructed: pick2(pc.lang, r.Reconstructed, r.ReconstructedRU),
 		Option: r.Option, Engine: pc.t("rule.enforced"), Verdict: pc.verdict(e.ID), VerdictClass: pc.verdictClass(e.ID)}
-	pc.Title = e.ID
+	pc.Title = v.Statement
+	if v.Statement == "" {
+		pc.Title = e.ID
+	}
 	if e.Variant != nil {
 		for _, g := range s.ed.Games {
 			if g.Variant == e.Variant {
@@ -387,6 +404,9 @@ func (s *siteBuilder) sourcesData(pc *pageCtx) (any, error) {
 	var out []sourceView
 	for _, src := range s.ed.Sources {
 		v := sourceView{Info: src.Info, Paragraphs: len(src.Paragraphs)}
+		if pc.lang == "ru" {
+			v.Provenance, v.Licence = src.ProvenanceRU, src.LicenceRU
+		}
 		if s.o.Corpus != nil {
 			v.Href = pc.rel(rawPath(src.ID))
 		}
@@ -432,6 +452,9 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 	v := methodView{}
 	for _, r := range normalize.Rules() {
 		nr := normRule{ID: r.ID, Doc: r.Doc}
+		if pc.lang == "ru" && r.DocRU != "" {
+			nr.Doc = r.DocRU
+		}
 		if len(r.Examples) > 3 {
 			nr.Examples = r.Examples[:3]
 		} else {
@@ -454,7 +477,7 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 		v.Variants = append(v.Variants, row)
 	}
 	v.Checks = []string{corpus.CheckOwned, corpus.CheckChecksum, corpus.CheckRuleLink, corpus.CheckVariant, corpus.CheckTitles,
-		corpus.CheckTranslated, corpus.CheckGlossary, corpus.CheckDeal, corpus.CheckSource}
+		corpus.CheckTranslated, corpus.CheckGlossary, corpus.CheckDeal, corpus.CheckSource, corpus.CheckBilingual}
 	for _, id := range s.ruleIDs {
 		v.Rules++
 		switch s.o.Verdicts[id] {
@@ -467,4 +490,54 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 		}
 	}
 	return v, nil
+}
+
+// cite fills the "How to cite" block: the game's title, the book's, the
+// edition's date (the PDF's, one source) and the page's stable address.
+func (v *gameView) cite(pc *pageCtx, ed *corpus.Edition, g *corpus.Game) {
+	if ed.Book != nil {
+		v.BookTitle = ed.Book.Titles.EN
+		if pc.lang == "ru" {
+			v.BookTitle = ed.Book.Titles.RUModern
+		}
+	}
+	v.Date = editionDate(ed).Format("2006-01-02")
+	v.URL = strings.TrimSuffix(gamePath(pc.lang, g.ID), "index.html")
+	if len(g.Paragraphs) > 0 {
+		v.ParaURL = v.URL + "#p-" + anchorID(g.Paragraphs[0].ID)
+	}
+}
+
+// footnotes links the book's footnote calls in the paragraph's readings
+// and translation to their footnotes (or, for a footnote not in the
+// sources, to the paragraph's note about it), and a footnote's number
+// line back to its call.
+func (t *texts) footnotes(v *paraView, p *corpus.Paragraph) {
+	pc := t.pc
+	lost := func(n int) string {
+		mark := fmt.Sprintf("[%d]", n)
+		for i, note := range p.Notes {
+			if strings.Contains(note.Markdown, mark) {
+				return "#n-" + strconv.Itoa(v.Notes[i])
+			}
+		}
+		return ""
+	}
+	link := func(h template.HTML) template.HTML { return template.HTML(pc.linkCalls(string(h), lost)) }
+	v.Dipl, v.Corr, v.Mod, v.EN = link(v.Dipl), link(v.Corr), link(v.Mod), link(v.EN)
+	if href, n := pc.footnoteBack(p); href != "" {
+		back := func(h template.HTML) template.HTML {
+			return template.HTML(fmt.Sprintf(`<a class="fnmark" href="%s" aria-label="%s">%s</a>`,
+				template.HTMLEscapeString(href), template.HTMLEscapeString(pc.t("footnote.back", n)), h))
+		}
+		v.Dipl, v.Corr, v.Mod, v.EN = back(v.Dipl), back(v.Corr), back(v.Mod), back(v.EN)
+	}
+}
+
+// pick2 returns ru on a Russian page when it is not empty, else en.
+func pick2(lang, en, ru string) string {
+	if lang == "ru" && ru != "" {
+		return ru
+	}
+	return en
 }

@@ -24,7 +24,11 @@ type Info struct {
 	Title      string `yaml:"title"`      // the work's title
 	Provenance string `yaml:"provenance"` // where the text comes from
 	Licence    string `yaml:"licence"`    // licence note
-	Modern     bool   `yaml:"modern"`     // already in modern spelling (no pre-reform readings)
+	// ProvenanceRU and LicenceRU are the Russian of Provenance and
+	// Licence; each is required when its English is given.
+	ProvenanceRU string `yaml:"provenance_ru"`
+	LicenceRU    string `yaml:"licence_ru"`
+	Modern       bool   `yaml:"modern"` // already in modern spelling (no pre-reform readings)
 }
 
 // Source is a loaded, verified and decoded source.
@@ -37,7 +41,7 @@ type Source struct {
 var ErrChecksum = errors.New("checksum mismatch")
 
 // knownKeys are the keys a manifest entry may have, in Info's order.
-var knownKeys = []string{"id", "file", "original", "sha256", "encoding", "title", "provenance", "licence", "modern"}
+var knownKeys = []string{"id", "file", "original", "sha256", "encoding", "title", "provenance", "provenance_ru", "licence", "licence_ru", "modern"}
 
 var idPattern = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z_-]*$`)
 var hexPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
@@ -125,6 +129,16 @@ func parseManifest(name string, data []byte) ([]entry, error) {
 			}
 		}
 		at := func(k string) *yaml.Node { return &yaml.Node{Line: e.keyLine[k]} }
+		for _, k := range []string{"provenance", "licence"} {
+			has, lacks := k, k+"_ru"
+			_, en := e.keyLine[k]
+			if _, ru := e.keyLine[lacks]; en == ru {
+				continue
+			} else if ru {
+				has, lacks = lacks, k
+			}
+			return nil, posErr(at(has), "%s without %s: the edition's prose is in English and Russian", has, lacks)
+		}
 		if !idPattern.MatchString(e.ID) {
 			return nil, posErr(at("id"), "bad source id %q (letters, digits, _ and -)", e.ID)
 		}

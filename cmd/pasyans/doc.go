@@ -257,8 +257,8 @@
 //	Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 //	within the budget, in parallel on K workers (default: one per CPU, or
 //	one per T CPUs with -threads T), and reports how many were won, proved
-//	lost and left unknown, the win rate with a 95% Wilson interval in which
-//	the unknown deals widen both bounds (the lower bound counts them as lost,
+//	lost and left undecided (JSON: unknown), the win rate with a 95% Wilson interval in which
+//	the undecided deals widen both bounds (the lower bound counts them as lost,
 //	the upper as won), the median and 90th-percentile time per deal and the
 //	positions searched per second.
 //	A progress bar is drawn on standard error when it is a terminal.

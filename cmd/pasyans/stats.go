@@ -21,8 +21,8 @@ func init() {
 		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 within the budget, in parallel on K workers (default: one per CPU, or
 one per T CPUs with -threads T), and reports how many were won, proved
-lost and left unknown, the win rate with a 95% Wilson interval in which
-the unknown deals widen both bounds (the lower bound counts them as lost,
+lost and left undecided (JSON: unknown), the win rate with a 95% Wilson interval in which
+the undecided deals widen both bounds (the lower bound counts them as lost,
 the upper as won), the median and 90th-percentile time per deal and the
 positions searched per second.
 A progress bar is drawn on standard error when it is a terminal.
@@ -127,8 +127,8 @@ func statsText(w io.Writer, r solve.StatsResult) {
 		fmt.Fprintf(w, " of %d threads", r.Threads)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "won %d, lost %d, unknown %d (%.1f%% unknown)\n", r.Won, r.Lost, r.Unknown, 100*float64(r.Unknown)/float64(max(r.Deals, 1)))
-	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (unknown deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
+	fmt.Fprintf(w, "won %d, lost %d, undecided %d (%.1f%% undecided)\n", r.Won, r.Lost, r.Unknown, 100*float64(r.Unknown)/float64(max(r.Deals, 1)))
+	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (undecided deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
 	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per thread\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
 	if r.SeenCapHits > 0 {
 		fmt.Fprintf(w, "the visited set reached its cap in %d deals\n", r.SeenCapHits)
@@ -140,9 +140,9 @@ func statsText(w io.Writer, r solve.StatsResult) {
 		fmt.Fprintf(w, "lost deals: %s\n", seedList(r.LostSeeds, 40))
 	}
 	if len(r.UnknownSeeds) > 0 {
-		fmt.Fprintf(w, "unknown deals: %s\n", seedList(r.UnknownSeeds, 40))
+		fmt.Fprintf(w, "undecided deals: %s\n", seedList(r.UnknownSeeds, 40))
 		if r.UnknownProgress > 0 {
-			fmt.Fprintf(w, "on the unknown deals the search came, in the median, as near as %.0f%% of the cards on the foundations\n", 100*r.UnknownProgress)
+			fmt.Fprintf(w, "on the undecided deals the search came, in the median, as near as %.0f%% of the cards on the foundations\n", 100*r.UnknownProgress)
 		}
 	}
 	fmt.Fprintf(w, "elapsed %v\n", time.Duration(r.Elapsed)*time.Millisecond)

@@ -64,7 +64,7 @@ type Result struct {
 var checkOf = map[string]string{
 	corpus.CheckSyntax: "structure", corpus.CheckSource: "structure",
 	corpus.CheckOwned: "paragraphs", corpus.CheckChecksum: "paragraphs", corpus.CheckTranslated: "paragraphs",
-	corpus.CheckTitles:   "paragraphs",
+	corpus.CheckTitles: "paragraphs", corpus.CheckBilingual: "paragraphs",
 	corpus.CheckRuleLink: "rules", corpus.CheckVariant: "rules", CheckCited: "rules", CheckEngine: "rules",
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",

@@ -226,9 +226,14 @@ func checkOccursClaims(ed *corpus.Edition, ix *textIndex, f *findings) int {
 			continue
 		}
 		for _, note := range p.Notes {
-			if m := occursStatement(note.Markdown); m != "" {
-				f.add(corpus.Diagnostic{Pos: note.Pos, Rule: CheckOccurs,
-					Msg: fmt.Sprintf("%s: the note says where a word occurs («%s»): state it as an occurs claim in the section's claims block, so that it is checked", p.ID, m)}, p.ID, "")
+			for _, half := range []struct {
+				text string
+				pos  corpus.Pos
+			}{{note.Markdown, note.Pos}, {note.RU.Markdown, note.RUPos}} {
+				if m := occursStatement(half.text); m != "" {
+					f.add(corpus.Diagnostic{Pos: half.pos, Rule: CheckOccurs,
+						Msg: fmt.Sprintf("%s: the note says where a word occurs («%s»): state it as an occurs claim in the section's claims block, so that it is checked", p.ID, m)}, p.ID, "")
+				}
 			}
 		}
 	}

@@ -68,8 +68,9 @@ func TestOccursRealCorpus(t *testing.T) {
 func TestOccursOldConstitutionNote(t *testing.T) {
 	const file = "games/constitution.md"
 	const oldNote = "> Note. This is the only occurrence of the game's name in the sources; the heading of the game is lost (see 000:2)."
+	const oldNoteRU = "> Примечание. Это название игры упомянуто в источниках один раз; заголовок игры утрачен (см. 000:2)."
 	section := func(claims string) string {
-		return "This forms the Constitution.\n\n" + claims + oldNote + "\n\n## 000:6"
+		return "This forms the Constitution.\n\n" + claims + oldNote + "\n\n" + oldNoteRU + "\n\n## 000:6"
 	}
 	cut := func(m fstest.MapFS) string {
 		s := string(m[file].Data)
@@ -84,6 +85,16 @@ func TestOccursOldConstitutionNote(t *testing.T) {
 		m := realCorpus(t)
 		replace(t, m, file, cut(m), section(""))
 		want := fmt.Sprintf("%s:%d: 000:5: the note says where a word occurs («the only occurrence»)", file, lineOf(t, m, file, oldNote))
+		ds := occursRun(t, m)
+		if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
+			t.Errorf("got %q, want one diagnostic starting %q", ds, want)
+		}
+	})
+	t.Run("Russian note without claim", func(t *testing.T) {
+		m := realCorpus(t)
+		const ru = "> Примечание. Слово встречается только здесь."
+		replace(t, m, file, cut(m), "This forms the Constitution.\n\n> Note. The word names the layout.\n\n"+ru+"\n\n## 000:6")
+		want := fmt.Sprintf("%s:%d: 000:5: the note says where a word occurs («встречается только»)", file, lineOf(t, m, file, ru))
 		ds := occursRun(t, m)
 		if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
 			t.Errorf("got %q, want one diagnostic starting %q", ds, want)

@@ -47,7 +47,7 @@ var (
 	lcFoundFinal = &engine.Rule{ID: "le-cadran/foundation-final",
 		EN:            "A card laid on a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)"}
+		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "книга никогда не возвращает карту с основания; описание хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
 	lcMarriage = &engine.Rule{ID: "le-cadran/marriage",
 		EN:   "On the layout an available card may be placed on an available card of the same suit one rank higher (descending marriage).",
 		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно очко (марьяж в нисходящем порядке).",

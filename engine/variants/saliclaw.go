@@ -77,8 +77,8 @@ var (
 	slFreeKingAnyTime = &engine.Rule{ID: "salic-law/free-king-any-time",
 		EN:            "PySolFC's reading: a card from the top of any other packet may be put on a bare king at any time, during the deal too.",
 		RU:            "Прочтение PySolFC: верхнюю карту любой другой пачки можно положить на свободного короля в любое время, и во время сдачи.",
-		Reconstructed: "PySolFC SalicLaw_RowStack accepts a card on a packet that is just its king at any time; the book and Cadogan allow it only at the end",
-		Option:        "any-time"}
+		Reconstructed: "PySolFC SalicLaw_RowStack accepts a card on a packet that is just its king at any time; the book and Cadogan allow it only at the end", ReconstructedRU: "SalicLaw_RowStack в PySolFC в любой момент принимает карту на пачку, от которой остался один король; книга и Кадоган разрешают это только в конце",
+		Option: "any-time"}
 	slFreeKingOnce = &engine.Rule{ID: "salic-law/free-king-once",
 		EN:   "Literal reading of 001:10: each king receives at most one card as a free king in the whole game.",
 		RU:   "Буквальное чтение 001:10: каждый король за всю игру получает как свободный не больше одной карты.",
@@ -124,7 +124,7 @@ func salicLawLayout() engine.Layout {
 	const gap, top = 0.6, 0.4
 	rowY := func(r int) float64 { return top + float64(r)*(engine.CardHeight+gap) }
 	l := engine.Layout{Width: 8*1.2 + 1.2, Height: rowY(2) + engine.CardHeight + 12*0.3,
-		Reconstructed: "the book gives no figure for this game; the rows follow the text: the queens above the foundations (001:8), the aces' row above the king packets (001:8), the kings in a horizontal line at the bottom (001:6, 001:9)"}
+		Reconstructed: "the book gives no figure for this game; the rows follow the text: the queens above the foundations (001:8), the aces' row above the king packets (001:8), the kings in a horizontal line at the bottom (001:6, 001:9)", ReconstructedRU: "книга не даёт рисунка к этой игре; ряды следуют тексту: дамы над основаниями (001:8), ряд тузов над королевскими пачками (001:8), короли горизонтальной линией внизу (001:6, 001:9)"}
 	for i := 0; i < 8; i++ {
 		x := float64(i) * 1.2
 		l.Slots = append(l.Slots,

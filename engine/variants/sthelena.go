@@ -22,7 +22,7 @@ var shRules = twRules{
 		EN:            "As in Швейцарка: twelve cards are laid face up, one on each pile in the order numbered on the figure (t1…t12); the word deal lays the next round of twelve the same way (the last round may be short) until the pack is out. The player deals when he chooses. Cards leave the pack only so and never go back to it.",
 		RU:            "Как в «Швейцарке»: выкладывают двенадцать открытых карт, по одной на каждую стопку в порядке номеров рисунка (t1…t12); слово deal выкладывает так же следующий ряд из двенадцати (последний может быть короче), пока колода не кончится. Когда выкладывать, решает игрок. Карты уходят из колоды только так и в неё не возвращаются.",
 		Book:          []string{"003:17", "003:4", "003:8"},
-		Reconstructed: "003:17 gives only the differences from Швейцарка, so its dealing in rounds of twelve applies (PySolFC deals the whole pack at once); the numbering of the figure is the edition's; dealing before every possible move is made is the edition's reading of 003:8, the literal one being the option strict-deal"},
+		Reconstructed: "003:17 gives only the differences from Швейцарка, so its dealing in rounds of twelve applies (PySolFC deals the whole pack at once); the numbering of the figure is the edition's; dealing before every possible move is made is the edition's reading of 003:8, the literal one being the option strict-deal", ReconstructedRU: "003:17 сообщает только отличия от «Швейцарки», поэтому действует её раскладка кругами по двенадцать (PySolFC раскладывает всю колоду сразу); нумерация рисунка — издания; раскладка прежде, чем сделаны все возможные ходы, — прочтение изданием 003:8, буквальное же прочтение — вариант strict-deal"},
 	strictDeal: &engine.Rule{ID: "st-helena/strict-deal",
 		EN:     "Literal reading of 003:8: the next round is dealt only when no top card of a pile can go to a foundation.",
 		RU:     "Буквальное чтение 003:8: следующий ряд выкладывают, лишь когда ни одну верхнюю карту стопок нельзя переложить на базовые.",
@@ -32,7 +32,7 @@ var shRules = twRules{
 		EN:            "When the whole pack has been laid out and the patience stops, the cards are gathered in the order of dealing and dealt again without shuffling (redeal): the piles are stacked face up, t1 at the bottom and t12 on top, and turned face down, so the new pack deals first the cards of t1 from its bottom card up, then t2, and so on. Cards on the foundations stay.",
 		RU:            "Когда вся колода выложена и пасьянс остановился, карты собирают в порядке выкладки и раскладывают повторно без перемешивания (redeal): стопки складывают открытыми, t1 внизу, t12 сверху, и переворачивают, так что новая колода даёт сначала карты t1 от нижней вверх, затем t2 и так далее. Карты на базовых остаются.",
 		Book:          []string{"003:18"},
-		Reconstructed: "the source does not say how the gathered piles are stacked; the edition fixes the convention above, the same as for Швейцарка"},
+		Reconstructed: "the source does not say how the gathered piles are stacked; the edition fixes the convention above, the same as for Швейцарка", ReconstructedRU: "источник не говорит, как складываются собранные стопки; издание устанавливает описанное выше условие, то же, что для «Швейцарки»"},
 	deals: &engine.Rule{ID: "st-helena/three-deals",
 		EN:   "The pack is laid out three times in all (two redeals); the patience comes out if all the cards reach the foundations within the three deals.",
 		RU:   "Колоду раскладывают всего три раза (две пересдачи); пасьянс сошёлся, если за три раскладки все карты легли на базовые.",
@@ -41,7 +41,7 @@ var shRules = twRules{
 		EN:            "As in Швейцарка, the foundations are four aces and four kings laid as they become playable: an empty ace place (f1–f4, upper row) takes only an ace, an empty king place (f5–f8, lower row) only a king. A base may start any empty place of its kind, from any pile, whatever the positional rule.",
 		RU:            "Как в «Швейцарке», базовые карты — четыре туза и четыре короля, выкладываемые по мере возможности: пустое место туза (f1–f4, верхний ряд) принимает только туза, пустое место короля (f5–f8, нижний ряд) — только короля. Базовая карта может открыть любое пустое место своего рода с любой стопки, независимо от правила позиций.",
 		Book:          []string{"003:17", "003:5"},
-		Reconstructed: "the source does not tie suits or bases to places; as for Швейцарка, a base may start any empty place of its kind (PySolFC lays the bases out beforehand)"},
+		Reconstructed: "the source does not tie suits or bases to places; as for Швейцарка, a base may start any empty place of its kind (PySolFC lays the bases out beforehand)", ReconstructedRU: "источник не привязывает масти и основные карты к местам; как и в «Швейцарке», основная карта может начать любое пустое место своего рода (PySolFC выкладывает основные карты заранее)"},
 	diffSuits: &engine.Rule{ID: "st-helena/different-suits",
 		EN:   "The four aces are of different suits, and so are the four kings: a base cannot start a place when another place of its kind already holds its suit.",
 		RU:   "Четыре туза — разных мастей, четыре короля тоже: базовая карта не может открыть место, если другое место того же рода уже занято её мастью.",
@@ -58,18 +58,18 @@ var shRules = twRules{
 		EN:            "A card laid on a foundation stays there: it goes neither back to the piles nor to another foundation.",
 		RU:            "Карта, положенная на базовую, там и остаётся: ни на стопки, ни на другую базовую она не переходит.",
 		Book:          []string{"003:17"},
-		Reconstructed: "as in Швейцарка, where moves between foundations are only an optional rule (003:13); no source moves a foundation card back to the piles"},
+		Reconstructed: "as in Швейцарка, where moves between foundations are only an optional rule (003:13); no source moves a foundation card back to the piles", ReconstructedRU: "как в «Швейцарке», где ходы между основаниями — лишь необязательное правило (003:13); ни один источник не возвращает карту с основания в стопки"},
 	position: &engine.Rule{ID: "st-helena/row-to-row",
 		EN:            "While the pack lasts, a card of the top row (t5–t8) goes only to the foundations lying below it, the aces (f1–f4); a card of the bottom row (t9–t12) only to those directly above it, the kings (f5–f8); a side card (t1–t4) to any foundation. Once the whole pack is laid out, in each deal, any top card goes to any foundation.",
 		RU:            "Пока колода не выложена, карта верхнего ряда (t5–t8) перекладывается только на нижележащие базовые — тузы (f1–f4); карта нижнего ряда (t9–t12) — только на лежащие непосредственно выше — королей (f5–f8); боковая карта (t1–t4) — на любые базовые. После выкладки всей колоды, в каждой раскладке, любая верхняя карта идёт на любые базовые.",
 		Book:          []string{"003:17", "003:9"},
-		Reconstructed: "the edition reads «нижележащие» and «непосредственно выше» as the whole adjacent row of four (as PySolFC does), and lifts the restriction once the pack is out in every deal, as in Швейцарка (003:9); PySolFC applies it in the first deal only"},
+		Reconstructed: "the edition reads «нижележащие» and «непосредственно выше» as the whole adjacent row of four (as PySolFC does), and lifts the restriction once the pack is out in every deal, as in Швейцарка (003:9); PySolFC applies it in the first deal only", ReconstructedRU: "издание понимает «нижележащие» и «непосредственно выше» как весь соседний ряд из четырёх (как PySolFC) и снимает ограничение, когда колода вышла, в каждой раскладке, как в «Швейцарке» (003:9); PySolFC применяет его только в первой раскладке"},
 	positionAlt: &engine.Rule{ID: "st-helena/same-column",
 		EN:            "Option same-column: while the pack lasts, a top-row card goes only to the ace place directly below it, a bottom-row card only to the king place directly above it.",
 		RU:            "Дополнительное правило same-column: пока колода не выложена, карта верхнего ряда идёт только на туза прямо под ней, карта нижнего ряда — только на короля прямо над ней.",
 		Book:          []string{"003:17"},
-		Reconstructed: "the narrower reading of «лежащие непосредственно выше» in 003:17: the single foundation in the same column",
-		Option:        "same-column"},
+		Reconstructed: "the narrower reading of «лежащие непосредственно выше» in 003:17: the single foundation in the same column", ReconstructedRU: "более узкое прочтение слов «лежащие непосредственно выше» в 003:17: одно основание в том же столбце",
+		Option: "same-column"},
 	buildAfterDeal: &engine.Rule{ID: "st-helena/build-after-deal",
 		EN:   "As in Швейцарка: while the pack lasts no card is moved from pile to pile; once the whole pack is laid out, a top card may be put on the top card of another pile.",
 		RU:   "Как в «Швейцарке»: пока колода не выложена, карты со стопки на стопку не перекладывают; после выкладки всей колоды верхнюю карту можно положить на верхнюю карту другой стопки.",
@@ -78,11 +78,11 @@ var shRules = twRules{
 		EN:            "A top card is put on another in ascending or descending order, one rank apart, regardless of suit (the king and the ace are not neighbours).",
 		RU:            "Верхнюю карту кладут на другую в восходящем или нисходящем порядке, через одно очко, независимо от масти (король и туз не соседние).",
 		Book:          []string{"003:17", "003:9"},
-		Reconstructed: "one rank apart without wrap, as in Швейцарка and PySolFC's St. Helena"},
+		Reconstructed: "one rank apart without wrap, as in Швейцарка and PySolFC's St. Helena", ReconstructedRU: "на одно очко, без перехода от короля к тузу, как в «Швейцарке» и в St. Helena у PySolFC"},
 	emptyFill: &engine.Rule{ID: "st-helena/no-empty-fill",
 		EN:            "A card is put only on another card: an emptied pile takes no card from the other piles (only the next round of the deal).",
 		RU:            "Карту кладут только на карту: на опустевшую стопку карты с других стопок не кладут (только очередной ряд выкладки).",
-		Reconstructed: "as in Швейцарка; PySolFC's St. Helena never refills an empty pile"},
+		Reconstructed: "as in Швейцарка; PySolFC's St. Helena never refills an empty pile", ReconstructedRU: "как в «Швейцарке»; St. Helena в PySolFC никогда не заполняет пустую стопку"},
 }
 
 func init() {
@@ -120,7 +120,7 @@ func stHelenaLayout() engine.Layout {
 	const gap = 0.3
 	dy := engine.CardHeight + gap
 	l := engine.Layout{Width: 7.0, Height: 4*dy - gap,
-		Reconstructed: "The figure is not in the source; 003:17 says it is Швейцарка's turned through 90°. Reconstructed (as PySolFC's St. Helena, mirrored so that the aces lie above as the source says): four piles above the four ace places, the four king places below them, four piles beneath, and two side piles at each end beside the foundation rows. The side piles, which may feed any foundation, take positions 1–4 («И») of Швейцарка (1 left upper, 2 right upper, 3 left lower, 4 right lower); 5–8 are the top row and 9–12 the bottom row, left to right; the numbers give the order of dealing."}
+		Reconstructed: "The figure is not in the source; 003:17 says it is Швейцарка's turned through 90°. Reconstructed (as PySolFC's St. Helena, mirrored so that the aces lie above as the source says): four piles above the four ace places, the four king places below them, four piles beneath, and two side piles at each end beside the foundation rows. The side piles, which may feed any foundation, take positions 1–4 («И») of Швейцарка (1 left upper, 2 right upper, 3 left lower, 4 right lower); 5–8 are the top row and 9–12 the bottom row, left to right; the numbers give the order of dealing.", ReconstructedRU: "Рисунка в источнике нет; 003:17 говорит, что это рисунок «Швейцарки», повёрнутый на 90°. Восстановлен (как St. Helena в PySolFC, но зеркально, чтобы тузы лежали сверху, как говорит источник): четыре стопки над четырьмя тузовыми местами, под ними четыре королевских места, ниже четыре стопки и по две боковые стопки с каждого конца рядом с рядами оснований. Боковые стопки, которые могут питать любое основание, занимают места 1–4 («И») «Швейцарки» (1 — слева вверху, 2 — справа вверху, 3 — слева внизу, 4 — справа внизу); 5–8 — верхний ряд, 9–12 — нижний, слева направо; числа задают порядок раскладки."}
 	side := engine.Text{RU: "боковая", EN: "side"}
 	for i := 0; i < 4; i++ {
 		x := 0.0

@@ -505,7 +505,7 @@ var swRules = twRules{
 		EN:            "Twelve cards are laid face up, one on each pile in the order numbered on the figure (t1…t12); the word deal lays the next round of twelve the same way (the last round may be short) until the pack is out. The player deals when he chooses. Cards leave the pack only so and never go back to it.",
 		RU:            "Выкладывают двенадцать открытых карт, по одной на каждую стопку в порядке номеров рисунка (t1…t12); слово deal выкладывает так же следующий ряд из двенадцати (последний может быть короче), пока колода не кончится. Когда выкладывать, решает игрок. Карты уходят из колоды только так и в неё не возвращаются.",
 		Book:          []string{"003:4", "003:8"},
-		Reconstructed: "the numbering of the figure is the edition's (the figure is not in the source); that a round may be dealt before every possible move is made is the edition's reading of 003:8, whose literal reading is the option strict-deal"},
+		Reconstructed: "the numbering of the figure is the edition's (the figure is not in the source); that a round may be dealt before every possible move is made is the edition's reading of 003:8, whose literal reading is the option strict-deal", ReconstructedRU: "нумерация рисунка — издания (рисунка в источнике нет); что круг можно раскладывать прежде, чем сделаны все возможные ходы, — прочтение изданием 003:8, буквальное прочтение которого — вариант strict-deal"},
 	strictDeal: &engine.Rule{ID: "swiss/strict-deal",
 		EN:     "Literal reading of 003:8: the next round is dealt only when no top card of a pile can go to a foundation.",
 		RU:     "Буквальное чтение 003:8: следующий ряд выкладывают, лишь когда ни одну верхнюю карту стопок нельзя переложить на базовые.",
@@ -515,7 +515,7 @@ var swRules = twRules{
 		EN:            "When the whole pack has been laid out and the patience stops, the piles are gathered in the order of dealing without shuffling and dealt again by the same rules (redeal). The piles are stacked face up, t1 at the bottom and t12 on top, and turned face down: the new pack deals first the cards of t1 from its bottom card up, then t2, and so on. Cards on the foundations stay.",
 		RU:            "Когда вся колода выложена и пасьянс остановился, стопки собирают в порядке выкладки и без тасовки раскладывают заново по тем же правилам (redeal). Стопки складывают открытыми, t1 внизу, t12 сверху, и переворачивают: новая колода даёт сначала карты t1 от нижней вверх, затем t2 и так далее. Карты на базовых остаются.",
 		Book:          []string{"003:10"},
-		Reconstructed: "the source does not say how the gathered piles are stacked; the edition fixes the convention above (the first card dealt in a pile is dealt first again)"},
+		Reconstructed: "the source does not say how the gathered piles are stacked; the edition fixes the convention above (the first card dealt in a pile is dealt first again)", ReconstructedRU: "источник не говорит, как складываются собранные стопки; издание устанавливает описанное выше условие (первая карта, разложенная в стопку, снова раскладывается первой)"},
 	deals: &engine.Rule{ID: "swiss/two-deals",
 		EN:   "The pack is laid out twice in all (one redeal); the patience comes out if all the cards reach the foundations within the two deals.",
 		RU:   "Колоду раскладывают всего два раза (одна пересдача); пасьянс сошёлся, если за две раскладки все карты легли на базовые.",
@@ -524,7 +524,7 @@ var swRules = twRules{
 		EN:            "The foundations are four aces and four kings, laid in the foundation row as they become playable: an empty ace place (f1–f4) takes only an ace, an empty king place (f5–f8) only a king. A base may start any empty place of its kind, from any pile, whatever the positional rule.",
 		RU:            "Базовые карты — четыре туза и четыре короля; их выкладывают в базовый ряд по мере возможности: пустое место туза (f1–f4) принимает только туза, пустое место короля (f5–f8) — только короля. Базовая карта может открыть любое пустое место своего рода с любой стопки, независимо от правила позиций.",
 		Book:          []string{"003:5"},
-		Reconstructed: "the source does not tie suits or bases to places; the edition lets a base start any empty place of its kind (as PySolFC's empty foundations accept their base from anywhere) and applies the positional rule to the places once occupied"},
+		Reconstructed: "the source does not tie suits or bases to places; the edition lets a base start any empty place of its kind (as PySolFC's empty foundations accept their base from anywhere) and applies the positional rule to the places once occupied", ReconstructedRU: "источник не привязывает масти и основные карты к местам; издание позволяет основной карте начать любое пустое место своего рода (как пустые основания в PySolFC принимают свою основную карту откуда угодно) и применяет правило о положении к уже занятым местам"},
 	diffSuits: &engine.Rule{ID: "swiss/different-suits",
 		EN:   "The four aces are of different suits, and so are the four kings: a base cannot start a place when another place of its kind already holds its suit.",
 		RU:   "Четыре туза — разных мастей, четыре короля тоже: базовая карта не может открыть место, если другое место того же рода уже занято её мастью.",
@@ -541,17 +541,17 @@ var swRules = twRules{
 		EN:            "A card laid on a foundation stays there: it never goes back to the piles, nor (unless the option foundation-to-foundation is on) to another foundation.",
 		RU:            "Карта, положенная на базовую, там и остаётся: на стопки она не возвращается, а на другую базовую переходит лишь при дополнительном правиле foundation-to-foundation.",
 		Book:          []string{"003:12", "003:13"},
-		Reconstructed: "003:13 gives moves between foundations as an optional rule only, so the standard game has none; no source moves a foundation card back to the piles"},
+		Reconstructed: "003:13 gives moves between foundations as an optional rule only, so the standard game has none; no source moves a foundation card back to the piles", ReconstructedRU: "003:13 даёт ходы между основаниями только как необязательное правило, так что в обычной игре их нет; ни один источник не возвращает карту с основания в стопки"},
 	position: &engine.Rule{ID: "swiss/side-row",
 		EN:            "While the pack lasts, a card of a corner pile (positions 1–4, marked «И»: t1–t4) may go to any foundation, a card of a side pile (t5–t12) only to the two foundations of its own horizontal row, the ace and the king place. Once the whole pack is laid out, any top card goes to any foundation.",
 		RU:            "Пока колода не выложена, карта угловой стопки (позиции 1–4, обозначены «И»: t1–t4) перекладывается на любые базовые, карта боковой стопки (t5–t12) — только на две базовые своего горизонтального ряда, туза и короля. После выкладки всей колоды любая верхняя карта идёт на любые базовые.",
 		Book:          []string{"003:6", "003:7", "003:9"},
-		Reconstructed: "that positions 1–4 are the corners and 5–12 the sides is the edition's reconstruction of the missing figure, after Cadogan's Four Corners"},
+		Reconstructed: "that positions 1–4 are the corners and 5–12 the sides is the edition's reconstruction of the missing figure, after Cadogan's Four Corners", ReconstructedRU: "что места 1–4 — углы, а 5–12 — бока, — реконструкция утраченного рисунка изданием по «Четырём углам» Кадоган"},
 	positionAlt: &engine.Rule{ID: "swiss/side-adjacent",
 		EN:            "Option adjacent-only: while the pack lasts a side card goes only to the foundation immediately adjoining its pile (left piles to the ace place, right piles to the king place of their row).",
 		RU:            "Дополнительное правило adjacent-only: пока колода не выложена, боковая карта идёт только на базовую, прилегающую к её стопке (левые стопки — на туза, правые — на короля своего ряда).",
-		Reconstructed: "Cadogan's Four Corners (a side card only to the foundation immediately adjoining its packet) and PySolFC's Les Quatre Coins",
-		Option:        "adjacent-only"},
+		Reconstructed: "Cadogan's Four Corners (a side card only to the foundation immediately adjoining its packet) and PySolFC's Les Quatre Coins", ReconstructedRU: "«Четыре угла» Кадоган (боковая карта — только на основание, непосредственно примыкающее к её пачке) и Les Quatre Coins в PySolFC",
+		Option: "adjacent-only"},
 	buildAfterDeal: &engine.Rule{ID: "swiss/build-after-deal",
 		EN:   "While the pack lasts no card is moved from pile to pile; once the whole pack is laid out, a top card may be put on the top card of another pile.",
 		RU:   "Пока колода не выложена, карты со стопки на стопку не перекладывают; после выкладки всей колоды верхнюю карту можно положить на верхнюю карту другой стопки.",
@@ -560,11 +560,11 @@ var swRules = twRules{
 		EN:            "A top card is put on another in ascending or descending order, one rank apart, regardless of suit (the king and the ace are not neighbours).",
 		RU:            "Верхнюю карту кладут на другую в восходящем или нисходящем порядке, через одно очко, независимо от масти (король и туз не соседние).",
 		Book:          []string{"003:9"},
-		Reconstructed: "that the ranks differ by one and do not wrap from king to ace is the edition's reading of «в любом — восходящем или нисходящем порядке», as in PySolFC's Les Quatre Coins"},
+		Reconstructed: "that the ranks differ by one and do not wrap from king to ace is the edition's reading of «в любом — восходящем или нисходящем порядке», as in PySolFC's Les Quatre Coins", ReconstructedRU: "что достоинства различаются на одно очко и от короля к тузу не переходят, — прочтение изданием слов «в любом — восходящем или нисходящем порядке», как в Les Quatre Coins у PySolFC"},
 	emptyFill: &engine.Rule{ID: "swiss/no-empty-fill",
 		EN:            "A card is put only on another card: an emptied pile takes no card from the other piles (only the next round of the deal).",
 		RU:            "Карту кладут только на карту: на опустевшую стопку карты с других стопок не кладут (только очередной ряд выкладки).",
-		Reconstructed: "003:9 speaks only of laying playable cards on one another; PySolFC's Les Quatre Coins never refills an empty pile; Новые места says so outright (003:26)"},
+		Reconstructed: "003:9 speaks only of laying playable cards on one another; PySolFC's Les Quatre Coins never refills an empty pile; Новые места says so outright (003:26)", ReconstructedRU: "003:9 говорит только о том, что игровые карты кладут друг на друга; Les Quatre Coins в PySolFC никогда не заполняет пустую стопку; в «Новых местах» это сказано прямо (003:26)"},
 }
 
 // swF2FRule, swBuildRule and swFreeRule are the optional rules of 003:13–15.
@@ -632,7 +632,7 @@ func swissLayout() engine.Layout {
 	const gap = 0.3
 	dy := engine.CardHeight + gap
 	l := engine.Layout{Width: 5.8, Height: 6*dy - gap,
-		Reconstructed: "The figure of 003:4 is not in the source. Reconstructed from Cadogan's Four Corners and PySolFC's Les Quatre Coins: two columns of six piles with the eight foundations between them in four horizontal rows (ace place, king place). Positions 1–4 («И», 003:6) are taken to be the four corners (1 top left, 2 top right, 3 bottom left, 4 bottom right), positions 5–12 the side piles row by row, left then right; the numbers give the order of dealing."}
+		Reconstructed: "The figure of 003:4 is not in the source. Reconstructed from Cadogan's Four Corners and PySolFC's Les Quatre Coins: two columns of six piles with the eight foundations between them in four horizontal rows (ace place, king place). Positions 1–4 («И», 003:6) are taken to be the four corners (1 top left, 2 top right, 3 bottom left, 4 bottom right), positions 5–12 the side piles row by row, left then right; the numbers give the order of dealing.", ReconstructedRU: "Рисунка из 003:4 в источнике нет. Восстановлен по «Четырём углам» Кадоган и Les Quatre Coins в PySolFC: два столбца по шесть стопок и между ними восемь оснований в четыре горизонтальных ряда (тузовое место, королевское место). Места 1–4 («И», 003:6) считаются четырьмя углами (1 — слева вверху, 2 — справа вверху, 3 — слева внизу, 4 — справа внизу), места 5–12 — боковыми стопками ряд за рядом, сначала левая, потом правая; числа задают порядок раскладки."}
 	corner := engine.Text{RU: "угловая", EN: "corner"}
 	xs := [2]float64{0, 3.6}
 	for i := 0; i < 4; i++ {

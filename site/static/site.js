@@ -44,7 +44,7 @@
     return String(s).replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/</g, "&lt;")
       .replace(/>/g, "&gt;").replace(/"/g, "&#34;");
   }
-  function figure(d, piles) {
+  function figure(d, piles, moved) {
     var f = { w: d.w, h: d.h, items: [] };
     var curPile = -1; // the slot's pile, recorded on its items for the Play page
     function add(it) {
@@ -53,16 +53,17 @@
       f.w = Math.max(f.w, it.x + it.w);
       f.h = Math.max(f.h, it.y + it.h + 0.3);
     }
-    function addCard(x, y, pile, i) {
+    function addCard(x, y, pile, i, hi) {
       var c = pile[1].substr(2 * i, 2);
       if (i < pile[0]) { add({ k: "back", x: x, y: y, w: 1, h: d.cardH }); return; }
       var r = c.charAt(0), s = c.charAt(1);
-      add({ k: "card", x: x, y: y, w: 1, h: d.cardH, t: r, s: SUITS[s] || s, red: s === "H" || s === "D" });
+      add({ k: "card", x: x, y: y, w: 1, h: d.cardH, t: r, s: SUITS[s] || s, red: s === "H" || s === "D", moved: hi });
     }
     function addCards(sl, pile) {
       var n = pile[1].length / 2;
+      var hi = sl.p === moved;
       if (!sl.fan) {
-        addCard(sl.x, sl.y, pile, n - 1);
+        addCard(sl.x, sl.y, pile, n - 1, hi);
         if (n > 1) { add({ k: "count", x: sl.x + 0.5, y: sl.y + d.cardH - 0.08, t: String(n) }); }
         return sl.y + d.cardH;
       }
@@ -70,7 +71,7 @@
       if ((n - 1) * step > d.maxFan) { step = d.maxFan / (n - 1); }
       var x = sl.x, y = sl.y;
       for (var i = 0; i < n; i++) {
-        addCard(x, y, pile, i);
+        addCard(x, y, pile, i, hi && i === n - 1);
         if (i < n - 1) {
           if (sl.fan === "down") { y += step; } else if (sl.fan === "up") { y -= step; } else if (sl.fan === "right") { x += step; }
         }
@@ -102,7 +103,7 @@
           if (it.t) { b.push('<text class="mark" x="' + num(x + iw / 2) + '" y="' + num(y + ih / 2 + 5) + '">' + esc(it.t) + "</text>"); }
           break;
         case "card":
-          b.push('<g class="card' + (it.red ? " red" : "") + '"><rect x="' + num(x) + '" y="' + num(y) + '" width="' + num(iw) +
+          b.push('<g class="card' + (it.red ? " red" : "") + (it.moved ? " moved" : "") + '"><rect x="' + num(x) + '" y="' + num(y) + '" width="' + num(iw) +
             '" height="' + num(ih) + '" rx="5"/>');
           b.push('<text x="' + num(x + 6) + '" y="' + num(y + 15) + '">' + (it.t === "T" ? "10" : it.t) + it.s + "</text>");
           b.push('<text class="pip" x="' + num(x + iw / 2) + '" y="' + num(y + ih / 2 + 10) + '">' + it.s + "</text></g>");
@@ -139,14 +140,21 @@
     var board = el.querySelector(".board");
     var status = el.querySelector(".status");
     var comment = el.querySelector(".comment");
+    var desc = el.querySelector(".desc");
+    var range = el.querySelector(".seek-range");
+    var field = el.querySelector(".seek-num");
     var i = 0;
     var startTitle = d.labels.start + ": " + d.title;
     function show(n) {
       i = Math.max(0, Math.min(pos.length - 1, n));
       var text = i === 0 ? d.labels.start : d.labels.move.replace("{n}", i).replace("{total}", d.steps.length).replace("{move}", d.steps[i - 1].m);
       if (i === pos.length - 1 && i > 0) { text += " \u2014 " + (d.won ? d.labels.won : d.labels.over); }
-      board.innerHTML = svg(figure(d, pos[i]), i === 0 ? startTitle : text + " \u2014 " + d.title, d.scale, d.pad);
+      var step = i > 0 ? d.steps[i - 1] : null;
+      board.innerHTML = svg(figure(d, pos[i], step ? step.to : -1), i === 0 ? startTitle : text + " \u2014 " + d.title, d.scale, d.pad);
       status.textContent = text;
+      if (desc) { desc.textContent = step && step.w ? step.w : ""; }
+      if (range) { range.value = String(i); }
+      if (field && document.activeElement !== field) { field.value = String(i); }
       comment.innerHTML = i > 0 && d.steps[i - 1].c ? d.steps[i - 1].c : "";
       el.setAttribute("data-step", String(i));
       var open = el.querySelector("a.open-play");
@@ -162,12 +170,21 @@
       first: function () { show(0); },
       back: function () { show(i - 1); },
       forward: function () { show(i + 1); },
-      last: function () { show(pos.length - 1); }
+      last: function () { show(pos.length - 1); },
+      fatal: function (btn) { show(parseInt(btn.getAttribute("data-n"), 10)); }
     };
+    if (range) { range.addEventListener("input", function () { show(parseInt(range.value, 10)); }); }
+    if (field) {
+      field.addEventListener("change", function () {
+        var n = parseInt(field.value, 10);
+        if (!isNaN(n)) { show(n); field.value = String(i); }
+      });
+    }
     el.querySelectorAll("[data-go]").forEach(function (btn) {
-      btn.addEventListener("click", function () { go[btn.getAttribute("data-go")](); });
+      btn.addEventListener("click", function () { go[btn.getAttribute("data-go")](btn); });
     });
     el.addEventListener("keydown", function (e) {
+      if (e.target === range || e.target === field) { return; } // their own keys
       var act = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[e.key];
       if (!act || e.altKey || e.ctrlKey || e.metaKey) { return; }
       e.preventDefault();
@@ -176,7 +193,7 @@
     // Check the mirror: the script's drawing of the start must equal the
     // build's (both parsed and serialized by the browser).
     var tmp = document.createElement("div");
-    tmp.innerHTML = svg(figure(d, pos[0]), startTitle, d.scale, d.pad);
+    tmp.innerHTML = svg(figure(d, pos[0], -1), startTitle, d.scale, d.pad);
     el.setAttribute("data-mirror", tmp.innerHTML === board.innerHTML ? "ok" : "differs");
     el.classList.add("ready");
     show(0);
@@ -184,10 +201,46 @@
 
   // The Play page draws with the same figure (see play.js).
   globalThis.pasyansFigure = figure;
+  // ---- Rule popovers open next to the badge that opened them (the
+  // browser would centre them in the window): below it, or above it when
+  // there is no room below, kept inside the window.
+  function placePopover(pop, btn) {
+    var r = btn.getBoundingClientRect();
+    var vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    pop.style.position = "fixed";
+    pop.style.inset = "auto";
+    var w = pop.offsetWidth, h = pop.offsetHeight;
+    var left = Math.max(8, Math.min(r.left, vw - w - 8));
+    var top = r.bottom + 6;
+    if (top + h > vh - 8 && r.top - h - 6 >= 8) { top = r.top - h - 6; }
+    pop.style.left = left + "px";
+    pop.style.top = top + "px";
+  }
+  function initPopovers() {
+    var opener = null;
+    document.addEventListener("click", function (e) {
+      var b = e.target.closest ? e.target.closest("button.badge[popovertarget]") : null;
+      if (b) { opener = b; }
+    }, true);
+    document.querySelectorAll(".rule-pop[popover]").forEach(function (pop) {
+      function place(e) {
+        if (e.newState === "open" && opener && opener.getAttribute("popovertarget") === pop.id) { placePopover(pop, opener); }
+      }
+      // Before it shows (no flash in the middle of the window), then
+      // again once its size is known.
+      pop.addEventListener("beforetoggle", place);
+      pop.addEventListener("toggle", place);
+    });
+    window.addEventListener("scroll", function () {
+      var open = opener && document.getElementById(opener.getAttribute("popovertarget"));
+      if (open && open.matches(":popover-open")) { placePopover(open, opener); }
+    }, { passive: true });
+  }
 
   function init() {
     initReadings();
     initMarks();
+    initPopovers();
     document.querySelectorAll(".player[data-deal]").forEach(initPlayer);
   }
   if (document.readyState === "loading") {
