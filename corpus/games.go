@@ -344,9 +344,11 @@ func isRulesLine(n *ast.Paragraph, src []byte) bool {
 	return strings.HasPrefix(plainText(n, src), "Rules:")
 }
 
-// claimsBlock parses a fenced claims block.
+// claimsBlock parses a fenced claims block. An empty block is reported at
+// its opening fence (an unclosed one at the end of the file has no line
+// after it).
 func (l *loader) claimsBlock(b *body, n *ast.FencedCodeBlock, s section) *Claims {
-	first := b.nodePos(n).Line + 1
+	first := b.nodePos(n).Line
 	lines := n.Lines()
 	if lines.Len() > 0 {
 		first = b.pos(lines.At(0).Start).Line
