@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -144,7 +145,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad sha", fstest.MapFS{"sources.yaml": {Data: []byte(strings.Replace(manifest, "%s", "abc", 1))}}, "sources.yaml:5: bad sha256 \"abc\""},
 		{"encoding", fstest.MapFS{"sources.yaml": {Data: []byte(strings.Replace(good, "utf-8", "ebcdic", 1))}}, "sources.yaml:6: unknown encoding \"ebcdic\""},
 		{"duplicate id", fstest.MapFS{"sources.yaml": {Data: []byte(good + strings.Replace(good, "sources:\n", "", 1))}}, "sources.yaml:8: duplicate source id \"001\" (first at line 2)"},
-		{"yaml syntax", fstest.MapFS{"sources.yaml": {Data: []byte("sources:\n  - id: [\n")}}, "sources.yaml: yaml: line"},
+		{"yaml syntax", fstest.MapFS{"sources.yaml": {Data: []byte("sources:\n  - id: [\n")}}, "sources.yaml:2: did not find expected"},
 		{"bad path", fstest.MapFS{"sources.yaml": {Data: []byte(strings.Replace(good, "sources/001.txt", "../001.txt", 1))}}, "sources.yaml:3: bad file path"},
 		{"empty list", fstest.MapFS{"sources.yaml": {Data: []byte("sources: []\n")}}, "sources.yaml:1: no sources listed"},
 		{"empty source", fstest.MapFS{"sources.yaml": {Data: []byte(strings.Replace(manifest, "%s", sum(nil), 1))}, "sources/001.txt": {Data: nil}}, "sources/001.txt:1:1: empty file"},
@@ -219,4 +220,16 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadFileRefusesFIFO: a FIFO in the corpus is refused, not read (the
+// read would block until something writes to it).
+func TestReadFileRefusesFIFO(t *testing.T) {
+	fsys := fstest.MapFS{"s.yaml": {Mode: fs.ModeNamedPipe}, "ok.txt": {Data: []byte("x")}}
+	if _, err := ReadFile(fsys, "s.yaml"); !errors.Is(err, ErrNotRegular) || err.Error() != "read s.yaml: not a regular file: a named pipe (FIFO)" {
+		t.Errorf("ReadFile(FIFO) = %v, want ErrNotRegular naming the file", err)
+	}
+	if b, err := ReadFile(fsys, "ok.txt"); err != nil || string(b) != "x" {
+		t.Errorf("ReadFile(regular) = %q, %v", b, err)
+	}
 }

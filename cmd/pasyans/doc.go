@@ -85,7 +85,7 @@
 //	  -reveal
 //	    	show face-down cards
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //
 //	usage: pasyans export [-corpus DIR] [-json]
 //
@@ -134,7 +134,7 @@
 //	  -options ids
 //	    	comma-separated option ids of the variant (no-ID switches a default off)
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //
 //	usage: pasyans normalize [-layer corrected|modern] [-apparatus] [-encoding E] [FILE|-]
 //
@@ -170,9 +170,11 @@
 //
 //	Play deals deal N and replays the moves in FILE ("-" reads standard
 //	input): moves separated by spaces, commas or new lines, '#' starting a
-//	comment. It stops at the first malformed or illegal move, naming its
-//	number, line and the rule that refuses it, and exits 1; otherwise it
-//	prints the final position and whether the game is won.
+//	comment. A move not written in the game's notation is malformed input:
+//	play names its file:line:column and exits 2 before playing. Otherwise it
+//	stops at the first illegal move, naming its number, line and the rule
+//	that refuses it, and exits 1; or it prints the final position and
+//	whether the game is won.
 //
 //	Flags:
 //	  -game id
@@ -186,7 +188,7 @@
 //	  -reveal
 //	    	show face-down cards
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //
 //	usage: pasyans serve [-addr 127.0.0.1:8080] [-dir out/site]
 //
@@ -230,7 +232,7 @@
 //	  -options ids
 //	    	comma-separated option ids of the variant
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //	  -threads int
 //	    	searches at once on the deal (1 or 2) (default 1)
 //
