@@ -15,9 +15,15 @@
 //	with -corpus) and writes the edition into the output folder (default
 //	./out): the static site in site/ and the PDF book as book.pdf.
 //
-//	Everything is written into a temporary folder beside the output and moved
-//	into place only when complete, so a failed build leaves the previous
-//	output untouched. The same input gives the same bytes.
+//	The whole output folder is written as a staging folder beside it
+//	(.out.build-XXXX) and swapped into place in one step when complete (on
+//	Linux; elsewhere by two renames), so the output folder always holds either
+//	the whole previous build or the whole new one, even if the build is
+//	killed; a failed or interrupted build (SIGINT, SIGTERM: exit status 130,
+//	143) leaves the previous output untouched. Staging folders of killed
+//	builds are removed by the next build. The output folder is replaced as a
+//	whole: build refuses one that holds files it did not write. The same
+//	input gives the same bytes.
 //
 //	Build runs the checker first (as 'pasyans check' does, with -probes
 //	behaviour probes per game) and prints its verdict on every rule beside the
