@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -164,13 +165,28 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// fuzzChunks cuts b into pieces of four lines: the fuzzer minimizes every
+// new interesting input before it reports the executions, and inputs
+// grown from a whole 8 KB source kept it minimizing for most of a run
+// (FuzzDecode reported 7 executions in 60 s).
+func fuzzChunks(b []byte) [][]byte {
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	var out [][]byte
+	for i := 0; i < len(lines); i += 4 {
+		out = append(out, bytes.Join(lines[i:min(i+4, len(lines))], nil))
+	}
+	return out
+}
+
 func FuzzDecode(f *testing.F) {
 	for _, name := range []string{"000", "003"} {
 		b, err := os.ReadFile("../corpus/sources/" + name + ".txt")
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(b, uint8(0))
+		for _, c := range fuzzChunks(b) {
+			f.Add(c, uint8(0))
+		}
 	}
 	f.Add([]byte("\uFEFFa\r\nb\rc"), uint8(0))
 	f.Add([]byte{0xC8, 0x98, 0x0D}, uint8(1))
@@ -207,7 +223,12 @@ func FuzzLoad(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(b, body)
+	// The real manifest's entries one by one (the whole is 2.5 KB; see
+	// fuzzChunks).
+	entries := bytes.Split(b, []byte("\n  - "))
+	for _, e := range entries[1:] {
+		f.Add(append(append([]byte(nil), entries[0]...), append([]byte("\n  - "), e...)...), body)
+	}
 	f.Fuzz(func(t *testing.T, man, data []byte) {
 		fsys := fstest.MapFS{"sources.yaml": {Data: man}, "sources/001.txt": {Data: data}, "sources/000.txt": {Data: data}}
 		srcs, err := Load(fsys, "sources.yaml")
