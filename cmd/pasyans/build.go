@@ -26,10 +26,11 @@ with -corpus) and writes the edition into the output folder (default
 ./out): the static site in site/ and the PDF book as book.pdf.
 
 The whole output folder is written as a staging folder beside it
-(.out.build-XXXX) and swapped into place in one step when complete (on
-Linux; elsewhere by two renames), so the output folder always holds either
-the whole previous build or the whole new one, even if the build is
-killed; a failed or interrupted build (SIGINT, SIGTERM: exit status 130,
+(.out.build-XXXX) and, when complete, swapped into place in one step
+(renameat2 on Linux), so the output folder always holds either the whole
+previous build or the whole new one, even if the build is killed.
+(Elsewhere two renames do it; a kill between them leaves no output
+folder.) A failed or interrupted build (SIGINT, SIGTERM: exit status 130,
 143) leaves the previous output untouched. Staging folders of killed
 builds are removed by the next build. The output folder is replaced as a
 whole: build refuses one that holds files it did not write. The same
