@@ -44,7 +44,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/latin-lookalike",
 			Doc:         "A Latin letter that looks like a Cyrillic one (a c e o p x y i A B C E H I K M O P T X Y) inside a word (letters and digits) with Cyrillic letters becomes the Cyrillic letter (i → і).",
-			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}},
+			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}, {"A0ся", "А0ся"}},
 			NonExamples: []string{"правило II", "XIX века", "card"},
 			find:        findLatin,
 		},
@@ -212,10 +212,15 @@ var latinToCyr = func() (t [128]string) {
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
+func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || '0' <= c && c <= '9' }
+
 func findLatin(_ context, s string, out []repl) []repl {
+	// A word with a Latin letter and a Cyrillic one has an ASCII letter
+	// or digit next to a non-ASCII byte somewhere (not always the Latin
+	// letter itself: "A0ся"); without one, nothing can change.
 	touch := false
 	for i := 0; i < len(s); i++ {
-		if isASCIILetter(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
+		if isASCIIAlnum(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
 			touch = true
 			break
 		}
