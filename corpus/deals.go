@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pasyans/engine"
+	"pasyans/source"
 
 	"gopkg.in/yaml.v3"
 )
@@ -31,7 +32,7 @@ func (l *loader) loadDeals() error {
 		return fmt.Errorf("listing deals: %w", err)
 	}
 	for _, name := range names {
-		data, err := fs.ReadFile(l.fsys, name)
+		data, err := source.ReadFile(l.fsys, name)
 		if err != nil {
 			return fmt.Errorf("reading corpus: %w", err)
 		}
@@ -170,7 +171,7 @@ func (l *loader) loadStats() error {
 		return fmt.Errorf("listing stats: %w", err)
 	}
 	for _, name := range names {
-		data, err := fs.ReadFile(l.fsys, name)
+		data, err := source.ReadFile(l.fsys, name)
 		if err != nil {
 			return fmt.Errorf("reading corpus: %w", err)
 		}

@@ -13,6 +13,7 @@ import (
 	"pasyans/engine"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/util"
 	"gopkg.in/yaml.v3"
 )
 
@@ -475,9 +476,11 @@ func IsRussian(s string) bool {
 	return cyr > lat
 }
 
-// claimsBlock parses a fenced claims block.
+// claimsBlock parses a fenced claims block. An empty block is reported at
+// its opening fence (an unclosed one at the end of the file has no line
+// after it).
 func (l *loader) claimsBlock(b *body, n *ast.FencedCodeBlock, s section) *Claims {
-	first := b.nodePos(n).Line + 1
+	first := b.nodePos(n).Line
 	lines := n.Lines()
 	if lines.Len() > 0 {
 		first = b.pos(lines.At(0).Start).Line
@@ -496,13 +499,20 @@ func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
 			}
 			switch c := c.(type) {
 			case *ast.Link:
+				l.checkScheme(b, c, string(c.Destination))
 				if link, ok := l.ruleLink(b, c, string(c.Destination)); ok {
 					links = append(links, link)
 				}
 			case *ast.AutoLink:
+				if c.AutoLinkType == ast.AutoLinkEmail {
+					break // rendered as mailto:
+				}
+				l.checkScheme(b, c, string(c.URL(b.src)))
 				if link, ok := l.ruleLink(b, c, string(c.URL(b.src))); ok {
 					links = append(links, link)
 				}
+			case *ast.Image:
+				l.checkScheme(b, c, string(c.Destination))
 			case *ast.HTMLBlock, *ast.RawHTML:
 				l.d.add(b.nodePos(c), CheckSyntax, "raw HTML in the text: write Markdown")
 			}
@@ -510,6 +520,56 @@ func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
 		})
 	}
 	return links
+}
+
+// allowedSchemes are the URL schemes a corpus link may use; a link
+// without a scheme is relative. Anything else (javascript:, data:,
+// vbscript:, file:, …) is an error, as raw HTML is: the renderers would
+// drop or neutralize it silently.
+var allowedSchemes = map[string]bool{"http": true, "https": true, "mailto": true, "rule": true}
+
+// resolveDest returns a link destination as goldmark writes it into the
+// href: backslash escapes and character references (java&#115;cript:)
+// resolved. goldmark keeps them in the AST and resolves them on output.
+func resolveDest(dest string) string {
+	b := util.UnescapePunctuations([]byte(dest))
+	b = util.ResolveNumericReferences(b)
+	return string(util.ResolveEntityNames(b))
+}
+
+// linkScheme returns the scheme of a resolved link destination as a
+// browser reads it (leading spaces and control characters skipped, tabs
+// and newlines inside removed, case folded), or "" for a relative link.
+func linkScheme(dest string) string {
+	dest = strings.TrimLeftFunc(dest, func(r rune) bool { return r <= ' ' })
+	dest = strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return -1
+		}
+		return r
+	}, dest)
+	m := schemePattern.FindStringSubmatch(dest)
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(m[1])
+}
+
+var schemePattern = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*):`)
+
+// checkScheme reports a link or image destination with a scheme other
+// than those allowed.
+func (l *loader) checkScheme(b *body, n ast.Node, dest string) {
+	dest = resolveDest(dest)
+	sc := linkScheme(dest)
+	if sc == "" || allowedSchemes[sc] {
+		return
+	}
+	shown := dest
+	if r := []rune(shown); len(r) > 40 {
+		shown = string(r[:40]) + "…"
+	}
+	l.d.add(b.nodePos(n), CheckSyntax, "link to %q: the %s: scheme is not allowed (use http, https, mailto, rule: or a relative link)", shown, sc)
 }
 
 // ruleLink resolves a link whose destination has the rule: scheme.

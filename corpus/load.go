@@ -11,6 +11,7 @@ import (
 
 	"pasyans/engine"
 	_ "pasyans/engine/variants" // the full rule registry
+	"pasyans/source"
 
 	"github.com/yuin/goldmark"
 )
@@ -75,7 +76,7 @@ func (l *loader) load() (*Edition, error) {
 // readFile reads a corpus file; a missing required file is a diagnostic
 // (ok false), any other read error is returned.
 func (l *loader) readFile(name string) (data []byte, ok bool, err error) {
-	data, err = fs.ReadFile(l.fsys, name)
+	data, err = source.ReadFile(l.fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
 		l.d.add(Pos{File: name}, CheckSyntax, "missing file %s", name)
 		return nil, false, nil

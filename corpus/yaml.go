@@ -41,7 +41,7 @@ func splitFrontMatter(data []byte) (fm, body []byte, fmLine, bodyLine int, err e
 func decodeYAML(d *diags, file string, data []byte, firstLine int, v any) (root *yaml.Node, ok bool) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		yamlDiags(d, file, firstLine, err)
+		yamlDiags(d, file, firstLine, yamlLines(data), err)
 		return nil, false
 	}
 	if len(doc.Content) == 0 {
@@ -50,7 +50,7 @@ func decodeYAML(d *diags, file string, data []byte, firstLine int, v any) (root 
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(v); err != nil && !errors.Is(err, io.EOF) {
-		yamlDiags(d, file, firstLine, err)
+		yamlDiags(d, file, firstLine, yamlLines(data), err)
 	}
 	return doc.Content[0], true
 }
@@ -60,8 +60,21 @@ var (
 	yamlUnknown = regexp.MustCompile(`^field (.*) not found in type .*$`)
 )
 
-// yamlDiags turns a yaml.v3 error into diagnostics with file lines.
-func yamlDiags(d *diags, file string, firstLine int, err error) {
+// yamlLines returns the number of lines of data (a last line without its
+// newline counts).
+func yamlLines(data []byte) int {
+	n := bytes.Count(data, []byte("\n"))
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	return max(n, 1)
+}
+
+// yamlDiags turns a yaml.v3 error into diagnostics with file lines. An error
+// at the end of the stream ("found unexpected end of stream" after an
+// unclosed quote), which yaml.v3 puts on the line after the last, is
+// reported on the last line of the data (lines lines long).
+func yamlDiags(d *diags, file string, firstLine, lines int, err error) {
 	var msgs []string
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
@@ -84,7 +97,7 @@ func yamlDiags(d *diags, file string, firstLine int, err error) {
 		if sm := yamlUnknown.FindStringSubmatch(m); sm != nil {
 			m = fmt.Sprintf("unknown key %q", sm[1])
 		}
-		d.add(Pos{File: file, Line: firstLine + max(line, 1) - 1}, CheckSyntax, "%s", m)
+		d.add(Pos{File: file, Line: firstLine + min(max(line, 1), lines) - 1}, CheckSyntax, "%s", m)
 	}
 }
 

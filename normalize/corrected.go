@@ -2,7 +2,9 @@ package normalize
 
 import (
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -45,7 +47,7 @@ func correctedRules() []Rule {
 			ID:          "ocr/latin-lookalike",
 			Doc:         "A Latin letter that looks like a Cyrillic one (a c e o p x y i A B C E H I K M O P T X Y) inside a word (letters and digits) with Cyrillic letters becomes the Cyrillic letter (i → і).",
 			DocRU:       "Латинская буква, похожая на кириллическую (a c e o p x y i A B C E H I K M O P T X Y), внутри слова (из букв и цифр) с кириллическими буквами становится кириллической (i → і).",
-			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}},
+			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}, {"A0ся", "А0ся"}},
 			NonExamples: []string{"правило II", "XIX века", "card"},
 			find:        findLatin,
 		},
@@ -109,26 +111,52 @@ func correctedRules() []Rule {
 	}
 }
 
-// isNFCFast reports whether s certainly is NFC: it holds only runes below
-// U+0300, in the Cyrillic block, or in General Punctuation, none of which
-// composes with what precedes it. A false answer means "check properly".
+// nfcSafeLimit bounds the runes that nfcSafe classifies: Latin, Greek,
+// Cyrillic, General Punctuation and the symbols up to U+2FFF.
+const nfcSafeLimit = 0x3000
+
+// nfcSafe is a bit set over the runes below nfcSafeLimit, derived from
+// norm's own tables the first time it is needed: a rune is in it when its
+// NFC quick check answers yes (alone it is NFC, so it has no singleton or
+// excluded decomposition) and it has a boundary before it (canonical
+// combining class 0 and nothing composes with what precedes it). A string of
+// such runes is NFC (UAX #15's quick check), whatever their order.
+var nfcSafe = sync.OnceValue(func() *[nfcSafeLimit / 64]uint64 {
+	var set [nfcSafeLimit / 64]uint64
+	var buf [utf8.UTFMax]byte
+	for r := rune(0); r < nfcSafeLimit; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		s := string(buf[:utf8.EncodeRune(buf[:], r)])
+		if norm.NFC.PropertiesString(s).BoundaryBefore() && norm.NFC.IsNormalString(s) {
+			set[r/64] |= 1 << (r % 64)
+		}
+	}
+	return &set
+})
+
+// isNFCFast reports whether s certainly is NFC: every rune is in nfcSafe. It
+// is a quicker form of norm.NFC.IsNormalString for the text of this book; a
+// false answer means "check properly".
 func isNFCFast(s string) bool {
+	set := nfcSafe()
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c < 0x80:
+		if s[i] < utf8.RuneSelf {
 			i++
-		case c >= 0xC2 && c <= 0xCB, c >= 0xD0 && c <= 0xD3:
-			i += 2
-		case c == 0xE2 && i+1 < len(s) && (s[i+1] == 0x80 || s[i+1] == 0x81):
-			i += 3
-		default:
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r >= nfcSafeLimit || set[r/64]&(1<<(r%64)) == 0 {
 			return false
 		}
+		i += n
 	}
 	return true
 }
 
+// findNFC records an nfc edit for each normalization segment of s that is
+// not NFC.
 func findNFC(_ context, s string, out []repl) []repl {
 	if isNFCFast(s) || norm.NFC.IsNormalString(s) {
 		return out
@@ -194,10 +222,15 @@ var latinToCyr = func() (t [128]string) {
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
+func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || '0' <= c && c <= '9' }
+
 func findLatin(_ context, s string, out []repl) []repl {
+	// A word with a Latin letter and a Cyrillic one has an ASCII letter
+	// or digit next to a non-ASCII byte somewhere (not always the Latin
+	// letter itself: "A0ся"); without one, nothing can change.
 	touch := false
 	for i := 0; i < len(s); i++ {
-		if isASCIILetter(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
+		if isASCIIAlnum(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
 			touch = true
 			break
 		}

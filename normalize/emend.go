@@ -54,7 +54,7 @@ func validSourceID(id string) bool {
 // line: "emendations.tsv:7: …".
 func ParseEmendations(name string, r io.Reader) (Emendations, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	sc.Buffer(nil, 1<<20) // 4 KB to start, grown as lines need
 	var em Emendations
 	seen := map[string]int{}
 	line := 0

@@ -86,7 +86,14 @@ func FuzzParseEmendations(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(data)
+	// The table's rows one by one under the header, not the whole table:
+	// the fuzzer minimizes every new interesting input before it counts its
+	// executions, and a 2 KB seed kept it minimizing (reporting 16
+	// executions in 15 s).
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for _, row := range lines[1:] {
+		f.Add([]byte(lines[0] + "\n" + row + "\n"))
+	}
 	f.Add([]byte(EmendationsHeader + "\n001\t3\tнзъ\tизъ\tr\n"))
 	f.Add([]byte(EmendationsHeader + "\r\n001\t3\tа\tб\tr\r\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {

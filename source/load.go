@@ -69,10 +69,16 @@ func ParseManifest(name string, data []byte) ([]Info, error) {
 	return infos, nil
 }
 
+var yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
 func parseManifest(name string, data []byte) ([]entry, error) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
+		// yaml.v3 says "yaml: line 4: …"; name the position as file:line.
+		if m := yamlLineErr.FindStringSubmatch(err.Error()); m != nil {
+			return nil, fmt.Errorf("%s:%s: %s", name, m[1], m[2])
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	posErr := func(n *yaml.Node, format string, args ...any) error {
@@ -181,7 +187,7 @@ func contains(list []string, s string) bool {
 // manifest, decodes it and splits it into paragraphs. Sources come back in
 // manifest order.
 func Load(fsys fs.FS, manifest string) ([]*Source, error) {
-	data, err := fs.ReadFile(fsys, manifest)
+	data, err := ReadFile(fsys, manifest)
 	if err != nil {
 		return nil, fmt.Errorf("reading manifest: %w", err)
 	}
@@ -200,7 +206,11 @@ func Load(fsys fs.FS, manifest string) ([]*Source, error) {
 		if st.IsDir() {
 			return nil, fmt.Errorf("%s:%d: source %s: %s is a directory, not a file", manifest, e.keyLine["file"], e.ID, name)
 		}
-		b, err := fs.ReadFile(fsys, name)
+		if !st.Mode().IsRegular() {
+			// A FIFO would block the read until something writes to it.
+			return nil, fmt.Errorf("%s:%d: source %s: %s is %s, not a regular file", manifest, e.keyLine["file"], e.ID, name, Kind(st.Mode()))
+		}
+		b, err := ReadFile(fsys, name)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: source %s: %w", manifest, e.keyLine["file"], e.ID, err)
 		}
@@ -225,4 +235,44 @@ func Lookup(srcs []*Source, sha string) *Source {
 		}
 	}
 	return nil
+}
+
+// ErrNotRegular is the class of errors for an input that is a FIFO, a
+// device or a socket rather than a file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadFile reads the regular file name from fsys. A FIFO, device or socket
+// is refused with an *fs.PathError wrapping ErrNotRegular before it is
+// opened (reading a FIFO blocks until something writes to it); a folder
+// fails as fs.ReadFile fails on it.
+func ReadFile(fsys fs.FS, name string) ([]byte, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if m := st.Mode(); !m.IsRegular() && !m.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: %s", ErrNotRegular, Kind(m))}
+	}
+	return fs.ReadFile(fsys, name)
+}
+
+// Kind names the kind of file a mode describes, for messages: "a named
+// pipe (FIFO)", "a device", "a socket", "a folder", "a regular file".
+func Kind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a regular file"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	default:
+		return "not a file (" + m.Type().String() + ")"
+	}
 }

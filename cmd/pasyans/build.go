@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"pasyans/corpus"
@@ -25,9 +27,16 @@ with -corpus) and writes the edition into the output folder (default
 edition in TEI P5 XML as tei/pasyans.xml (what 'pasyans export -format
 tei' prints).
 
-Everything is written into a temporary folder beside the output and moved
-into place only when complete, so a failed build leaves the previous
-output untouched. The same input gives the same bytes.
+The whole output folder is written as a staging folder beside it
+(.out.build-XXXX) and, when complete, swapped into place in one step
+(renameat2 on Linux), so the output folder always holds either the whole
+previous build or the whole new one, even if the build is killed.
+(Elsewhere two renames do it; a kill between them leaves no output
+folder.) A failed or interrupted build (SIGINT, SIGTERM: exit status 130,
+143) leaves the previous output untouched. Staging folders of killed
+builds are removed by the next build. The output folder is replaced as a
+whole: build refuses one that holds files it did not write. The same
+input gives the same bytes.
 
 Build runs the checker first (as 'pasyans check' does, with -probes
 behaviour probes per game) and prints its verdict on every rule beside the
@@ -76,41 +85,99 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	}
 	verdicts := check.Verdicts(report)
 	pdfOpts := render.PDFOptions{Paper: paper, Verdicts: verdicts}
+	// From here on SIGINT and SIGTERM stop the build cleanly: the staging
+	// folder is removed and the previous output stays as it was.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
 	st, err := newStaging(out)
 	if err != nil {
 		return err
 	}
-	siteDir := st.path("site")
-	// The book and the site are made at the same time; both only read
-	// the edition and the checker's verdicts.
-	var pdfSize int64
-	var pdfErr error
-	done := make(chan struct{})
+	// Every output is written under the staging folder (st.path); commit
+	// puts the whole folder in place at once.
+	done := make(chan buildResult, 1)
 	go func() {
-		defer close(done)
-		pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"), pdfOpts)
+		done <- writeOutputs(ed, st, render.SiteOptions{Corpus: cf.fsys(), Verdicts: render.Verdicts(verdicts)}, pdfOpts)
 	}()
-	siteErr := render.Site(ed, siteDir, render.SiteOptions{Corpus: cf.fsys(), Verdicts: render.Verdicts(verdicts)})
-	if siteErr == nil {
-		siteErr = writeTEI(ed, st.path("tei"))
-	}
-	<-done
-	if siteErr != nil || pdfErr != nil {
+	var res buildResult
+	select {
+	case sig := <-sigs:
 		st.abort()
-		if siteErr != nil {
-			return failure("build: %v", siteErr)
-		}
-		return failure("build: book.pdf: %v", pdfErr)
+		return interrupted{sig}
+	case res = <-done:
 	}
-	files, size := dirStats(siteDir)
-	if err := st.commit("site", "book.pdf", "tei"); err != nil {
+	if res.err != nil {
+		st.abort()
+		return failure("build: %v", res.err)
+	}
+	// A signal from now on kills the process as it would without the
+	// handler: the commit is one step, so the output is still whole.
+	signal.Stop(sigs)
+	select {
+	case sig := <-sigs:
+		st.abort()
+		return interrupted{sig}
+	default:
+	}
+	if err := st.commit(); err != nil {
 		st.abort()
 		return failure("build: %v", err)
 	}
 	fmt.Fprintf(e.stderr, "pasyans: checked the edition (%d probes per game) in %s; built %s (%d files, %.1f MB) and %s (%.1f MB) in %s\n",
-		probes, checked.Round(time.Millisecond), filepath.Join(out, "site"), files, float64(size)/1e6,
-		filepath.Join(out, "book.pdf"), float64(pdfSize)/1e6, time.Since(start).Round(time.Millisecond))
+		probes, checked.Round(time.Millisecond), filepath.Join(out, "site"), res.siteFiles, float64(res.siteSize)/1e6,
+		filepath.Join(out, "book.pdf"), float64(res.pdfSize)/1e6, time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// buildResult is what writeOutputs made.
+type buildResult struct {
+	siteFiles         int
+	siteSize, pdfSize int64
+	err               error
+}
+
+// writeOutputs writes every output of the edition into the staging
+// folder: site/ and book.pdf. A new output is one more file here.
+func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po render.PDFOptions) buildResult {
+	var r buildResult
+	// The book and the site are made at the same time; both only read
+	// the edition and the checker's verdicts.
+	var pdfErr error
+	pdfDone := make(chan struct{})
+	go func() {
+		defer close(pdfDone)
+		r.pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"), po)
+	}()
+	siteErr := render.Site(ed, st.path("site"), so)
+	if siteErr == nil {
+		siteErr = writeTEI(ed, st.path("tei"))
+	}
+	<-pdfDone
+	switch {
+	case siteErr != nil:
+		r.err = siteErr
+	case pdfErr != nil:
+		r.err = fmt.Errorf("book.pdf: %w", pdfErr)
+	default:
+		r.siteFiles, r.siteSize = dirStats(st.path("site"))
+	}
+	return r
+}
+
+// interrupted is a build stopped by a signal: exit status 128 + the
+// signal's number, as a shell reports a process the signal killed.
+type interrupted struct{ sig os.Signal }
+
+func (i interrupted) Error() string {
+	return fmt.Sprintf("build: %v; stopped, the previous output is unchanged", i.sig)
+}
+
+func (i interrupted) ExitStatus() int {
+	if s, ok := i.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 1
 }
 
 // writePDF writes the book to name and returns its size.

@@ -89,7 +89,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			printUsage(stdout, c, fs)
 			return 0
 		}
-		printUsage(stderr, c, fs)
+		// The flag package has printed the error; one line says where
+		// the help is, rather than the whole help burying the error.
+		fmt.Fprintf(stderr, "run 'pasyans help %s' for usage\n", c.name)
 		return 2
 	}
 	return exitStatus(runFn(e, fs.Args()), stderr)

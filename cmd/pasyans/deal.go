@@ -58,7 +58,7 @@ FILE if -after is given ("-" reads standard input), one per line; with
 					return err
 				}
 				if *after != "" {
-					ms, err := readMoves(e, *after)
+					ms, err := readMoves(e, *after, s.V)
 					if err != nil {
 						return err
 					}
@@ -86,9 +86,11 @@ FILE if -after is given ("-" reads standard input), one per line; with
 		short: "replay a move list and show the result",
 		long: `Play deals deal N and replays the moves in FILE ("-" reads standard
 input): moves separated by spaces, commas or new lines, '#' starting a
-comment. It stops at the first malformed or illegal move, naming its
-number, line and the rule that refuses it, and exits 1; otherwise it
-prints the final position and whether the game is won.`,
+comment. A move not written in the game's notation is malformed input:
+play names its file:line:column and exits 2 before playing. Otherwise it
+stops at the first illegal move, naming its number, line and the rule
+that refuses it, and exits 1; or it prints the final position and
+whether the game is won.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			var d dealFlags
 			d.register(fs)
@@ -106,7 +108,7 @@ prints the final position and whether the game is won.`,
 				if err != nil {
 					return err
 				}
-				ms, err := readMoves(e, *movesFile)
+				ms, err := readMoves(e, *movesFile, s.V)
 				if err != nil {
 					return err
 				}

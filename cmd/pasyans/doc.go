@@ -17,9 +17,16 @@
 //	edition in TEI P5 XML as tei/pasyans.xml (what 'pasyans export -format
 //	tei' prints).
 //
-//	Everything is written into a temporary folder beside the output and moved
-//	into place only when complete, so a failed build leaves the previous
-//	output untouched. The same input gives the same bytes.
+//	The whole output folder is written as a staging folder beside it
+//	(.out.build-XXXX) and, when complete, swapped into place in one step
+//	(renameat2 on Linux), so the output folder always holds either the whole
+//	previous build or the whole new one, even if the build is killed.
+//	(Elsewhere two renames do it; a kill between them leaves no output
+//	folder.) A failed or interrupted build (SIGINT, SIGTERM: exit status 130,
+//	143) leaves the previous output untouched. Staging folders of killed
+//	builds are removed by the next build. The output folder is replaced as a
+//	whole: build refuses one that holds files it did not write. The same
+//	input gives the same bytes.
 //
 //	Build runs the checker first (as 'pasyans check' does, with -probes
 //	behaviour probes per game) and prints its verdict on every rule beside the
@@ -93,7 +100,7 @@
 //	  -reveal
 //	    	show face-down cards
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //
 //	usage: pasyans export [-corpus DIR] [-format json|tei]
 //
@@ -152,7 +159,7 @@
 //	  -options ids
 //	    	comma-separated option ids of the variant (no-ID switches a default off)
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //
 //	usage: pasyans normalize [-layer corrected|modern] [-apparatus] [-encoding E] [FILE|-]
 //
@@ -188,9 +195,11 @@
 //
 //	Play deals deal N and replays the moves in FILE ("-" reads standard
 //	input): moves separated by spaces, commas or new lines, '#' starting a
-//	comment. It stops at the first malformed or illegal move, naming its
-//	number, line and the rule that refuses it, and exits 1; otherwise it
-//	prints the final position and whether the game is won.
+//	comment. A move not written in the game's notation is malformed input:
+//	play names its file:line:column and exits 2 before playing. Otherwise it
+//	stops at the first illegal move, naming its number, line and the rule
+//	that refuses it, and exits 1; or it prints the final position and
+//	whether the game is won.
 //
 //	Flags:
 //	  -game id
@@ -204,7 +213,7 @@
 //	  -reveal
 //	    	show face-down cards
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //
 //	usage: pasyans serve [-addr 127.0.0.1:8080] [-dir out/site]
 //
@@ -248,7 +257,7 @@
 //	  -options ids
 //	    	comma-separated option ids of the variant
 //	  -seed number
-//	    	deal number
+//	    	deal number (required)
 //	  -threads int
 //	    	searches at once on the deal (1 or 2) (default 1)
 //

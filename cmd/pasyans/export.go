@@ -53,6 +53,12 @@ func (c *corpusFlags) load() (*corpus.Edition, corpus.Diagnostics, error) {
 		return ed, ds, nil
 	}
 	if err != nil {
+		// A file the loader could not open is named as the user can
+		// open it (DIR/sources.yaml), not relative to the corpus.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, nil, usageError("reading the corpus: %s %s: %v", pe.Op, c.name(pe.Path), pe.Err)
+		}
 		return nil, nil, usageError("reading the corpus: %v", err)
 	}
 	return ed, nil, nil

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"pasyans/engine"
@@ -15,13 +17,49 @@ import (
 // dealFlags are the flags that name a deal: -game, -seed, -options.
 type dealFlags struct {
 	game    string
-	seed    uint64
+	seed    seedFlag
 	options string
+}
+
+// seedFlag is a required -seed: it records whether it was given, so that a
+// forgotten -seed is an error rather than a silent deal 0.
+type seedFlag struct {
+	n   uint64
+	set bool
+}
+
+func (f *seedFlag) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return strconv.FormatUint(f.n, 10)
+}
+
+func (f *seedFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return errors.New("want a deal number 0 … 18446744073709551615")
+	}
+	f.n, f.set = n, true
+	return nil
+}
+
+// value returns the seed, or a usage error when -seed was not given.
+func (f *seedFlag) value() (uint64, error) {
+	if !f.set {
+		return 0, usageError("-seed is required: the deal number, for example -seed 1")
+	}
+	return f.n, nil
+}
+
+// registerSeed registers the required -seed flag on fs.
+func registerSeed(fs *flag.FlagSet, f *seedFlag) {
+	fs.Var(f, "seed", "deal `number` (required)")
 }
 
 func (d *dealFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.game, "game", "", "variant `id` (see 'pasyans games')")
-	fs.Uint64Var(&d.seed, "seed", 0, "deal `number`")
+	registerSeed(fs, &d.seed)
 	fs.StringVar(&d.options, "options", "", "comma-separated option `ids` of the variant (no-ID switches a default off)")
 }
 
@@ -38,7 +76,11 @@ func (d *dealFlags) deal() (*engine.State, error) {
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
-	return engine.NewDeal(v, d.seed, o), nil
+	seed, err := d.seed.value()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewDeal(v, seed, o), nil
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -48,22 +90,33 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// readMoves reads a move list from a file or, for "-", from stdin.
-func readMoves(e *env, name string) ([]engine.MoveText, error) {
+// readMoves reads a move list from a file or, for "-", from stdin, and
+// checks that every move is written in the notation of variant v: a move
+// that is not (%%garbage!!, a pile the game lacks) is malformed input, exit
+// status 2, named by file:line:column; a well-formed move the rules refuse
+// is left to Play (exit status 1).
+func readMoves(e *env, name string, v *engine.Variant) ([]engine.MoveText, error) {
+	display := name
+	var ms []engine.MoveText
+	var err error
 	if name == "-" {
-		return engine.SplitMoves("<stdin>", e.stdin)
+		display = "<stdin>"
+		ms, err = engine.SplitMoves(display, e.stdin)
+	} else {
+		var f *os.File
+		if f, err = openInput(name, "a move list"); err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		ms, err = engine.SplitMoves(name, f)
 	}
-	f, err := os.Open(name)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, usageError("%s: is a directory, want a move list", name)
-	}
-	ms, err := engine.SplitMoves(name, f)
-	if err != nil {
-		return nil, usageError("%v", err)
+	for i, mt := range ms {
+		if _, err := v.ParseMove(mt.Text); err != nil {
+			return nil, usageError("%s:%d:%d: move %d is malformed: %v", display, mt.Line, mt.Col, i+1, err)
+		}
 	}
 	return ms, nil
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -158,16 +157,9 @@ func readNormalizeInput(e *env, name string) ([]byte, string, error) {
 	if name == "-" {
 		rd, display = e.stdin, "<stdin>"
 	} else {
-		st, err := os.Stat(name)
+		f, err := openInput(name, "a source file")
 		if err != nil {
-			return nil, name, usageError("%v", unwrapPath(err))
-		}
-		if st.IsDir() {
-			return nil, name, usageError("%s: is a directory, not a file", name)
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, name, usageError("%v", unwrapPath(err))
+			return nil, name, err
 		}
 		defer f.Close()
 		rd = f

@@ -1,53 +1,198 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
-// staging is an output folder written in a temporary folder beside the
-// destination and moved into place only when complete, so a failed build
-// leaves the previous output untouched.
+// The output folder is committed as a whole. Build writes every output
+// (site/, book.pdf, and any later one: one more file under staging.path)
+// into a staging folder beside the destination, .<name>.build-XXXX, and
+// commit swaps the two folders in one step: on Linux with
+// renameat2(RENAME_EXCHANGE), so that the destination is at every moment
+// either the whole previous output or the whole new one, even under
+// kill -9. The previous output, now in the staging folder's place, is then
+// removed. Where the exchange is not available (other systems, or a file
+// system that refuses it), commit renames the old folder aside and the new
+// one into place: a kill between those two renames leaves no destination
+// folder (the old output waits in .<name>.build-XXXX-old), which is the
+// fallback's one weakness.
+//
+// Each build holds an flock on its staging folder while it works. A build
+// that starts removes the staging folders no running build holds: those of
+// builds that were killed (or of the old output a killed commit left).
+
+// outMarker is a file every output folder holds: build replaces only a
+// folder that has it (or that holds nothing but what older builds wrote),
+// so that -out naming a folder of other files cannot wipe them.
+const outMarker = ".pasyans-output"
+
+// outMarkerText is outMarker's content.
+const outMarkerText = "This folder is written by 'pasyans build' and replaced as a whole by each build.\n"
+
+// legacyOutput are the names an output folder of an older build held.
+var legacyOutput = map[string]bool{"site": true, "book.pdf": true, "site.old": true, "book.pdf.old": true}
+
+// staging is an output folder being written beside its destination.
 type staging struct {
-	dest string // e.g. out
-	tmp  string // out/.build-123/
+	dest   string // the output folder, absolute, symbolic links resolved
+	tmp    string // dest's sibling .<name>.build-XXXX
+	unlock func() // releases the lock on tmp
 }
 
-// newStaging creates the temporary folder next to dest.
+// newStaging sweeps stale staging folders beside dest and creates a new
+// one, locked, holding the output marker.
 func newStaging(dest string) (*staging, error) {
-	if err := os.MkdirAll(dest, 0o755); err != nil {
-		return nil, usageError("create %s: %v", dest, err)
-	}
-	tmp, err := os.MkdirTemp(dest, ".build-")
+	abs, err := outputPath(dest)
 	if err != nil {
-		return nil, usageError("create a temporary folder in %s: %v", dest, err)
+		return nil, err
 	}
-	return &staging{dest: dest, tmp: tmp}, nil
+	if err := checkReplaceable(abs); err != nil {
+		return nil, err
+	}
+	parent, base := filepath.Dir(abs), filepath.Base(abs)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, usageError("create %s: %v", parent, err)
+	}
+	sweepStaging(parent, base)
+	tmp, err := os.MkdirTemp(parent, "."+base+".build-")
+	if err != nil {
+		return nil, usageError("create a staging folder beside %s: %v", dest, err)
+	}
+	unlock, ok := lockDir(tmp, true)
+	if !ok {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("lock the staging folder %s", tmp)
+	}
+	s := &staging{dest: abs, tmp: tmp, unlock: unlock}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		s.abort()
+		return nil, err
+	}
+	if err := os.WriteFile(s.path(outMarker), []byte(outMarkerText), 0o644); err != nil {
+		s.abort()
+		return nil, err
+	}
+	return s, nil
 }
 
-// path returns where to write name inside the staging folder.
-func (s *staging) path(name string) string { return filepath.Join(s.tmp, name) }
+// outputPath returns dest as an absolute path with its symbolic links
+// resolved (a link to the output folder keeps pointing at it), refusing
+// the file system's root and the current folder, which cannot be swapped.
+func outputPath(dest string) (string, error) {
+	abs, err := filepath.Abs(dest)
+	if err != nil {
+		return "", usageError("-out %s: %v", dest, err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	wd, _ := os.Getwd()
+	if filepath.Dir(abs) == abs || abs == wd {
+		return "", usageError("-out %s: the output folder is replaced as a whole; name a folder below this one, such as out", dest)
+	}
+	return abs, nil
+}
 
-// commit moves each named output into dest, replacing the old one.
-func (s *staging) commit(names ...string) error {
-	for _, n := range names {
-		from, to := s.path(n), filepath.Join(s.dest, n)
-		old := to + ".old"
-		os.RemoveAll(old)
-		if _, err := os.Lstat(to); err == nil {
-			if err := os.Rename(to, old); err != nil {
-				return fmt.Errorf("move %s aside: %w", to, err)
+// checkReplaceable refuses an existing dest that is not a folder or that
+// holds files no build wrote.
+func checkReplaceable(dest string) error {
+	st, err := os.Stat(dest)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return usageError("-out: %v", err)
+	}
+	if !st.IsDir() {
+		return usageError("-out %s: not a folder", dest)
+	}
+	entries, err := os.ReadDir(dest)
+	if err != nil {
+		return usageError("-out: %v", err)
+	}
+	for _, e := range entries {
+		if e.Name() == outMarker {
+			return nil
+		}
+	}
+	for _, e := range entries {
+		if !legacyOutput[e.Name()] && !strings.HasPrefix(e.Name(), ".build-") {
+			return usageError("-out %s: the folder holds %s, which no build wrote; build replaces the output folder as a whole, so name an empty or new folder", dest, e.Name())
+		}
+	}
+	return nil
+}
+
+// sweepStaging removes the staging folders beside parent/base that no
+// running build holds.
+func sweepStaging(parent, base string) {
+	stale, _ := filepath.Glob(filepath.Join(parent, "."+globEscape(base)+".build-*"))
+	for _, dir := range stale {
+		if unlock, ok := lockDir(dir, false); ok {
+			os.RemoveAll(dir)
+			unlock()
+		}
+	}
+}
+
+// globEscape escapes the metacharacters of filepath.Match in s.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteRune('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// path returns where to write name (slash-separated, relative to the
+// output folder) inside the staging folder.
+func (s *staging) path(name string) string { return filepath.Join(s.tmp, filepath.FromSlash(name)) }
+
+// commit puts the staging folder in the destination's place, as one step
+// where the system allows, and removes the previous output.
+func (s *staging) commit() error {
+	defer s.unlock()
+	if _, err := os.Lstat(s.dest); errors.Is(err, os.ErrNotExist) {
+		if err := os.Rename(s.tmp, s.dest); err != nil {
+			return fmt.Errorf("move the output into place: %w", err)
+		}
+		return nil
+	}
+	err := exchange(s.tmp, s.dest)
+	if err == nil {
+		return os.RemoveAll(s.tmp) // now the previous output
+	}
+	if !errors.Is(err, errNoExchange) {
+		return fmt.Errorf("swap the output into place: %w", err)
+	}
+	old := s.tmp + "-old"
+	if err := os.Rename(s.dest, old); err != nil {
+		return fmt.Errorf("move the previous output aside: %w", err)
+	}
+	if err := os.Rename(s.tmp, s.dest); err != nil {
+		os.Rename(old, s.dest)
+		return fmt.Errorf("move the output into place: %w", err)
+	}
+	return os.RemoveAll(old)
+}
+
+// abort removes the staging folder. Writers still at work may recreate a
+// folder in it meanwhile; the removal is tried again, and what is left is
+// swept by the next build.
+func (s *staging) abort() {
+	for i := 0; i < 3; i++ {
+		if os.RemoveAll(s.tmp) == nil {
+			if _, err := os.Lstat(s.tmp); errors.Is(err, os.ErrNotExist) {
+				break
 			}
 		}
-		if err := os.Rename(from, to); err != nil {
-			os.Rename(old, to)
-			return fmt.Errorf("move %s into place: %w", to, err)
-		}
-		os.RemoveAll(old)
 	}
-	return os.RemoveAll(s.tmp)
+	s.unlock()
 }
-
-// abort removes the staging folder.
-func (s *staging) abort() { os.RemoveAll(s.tmp) }

@@ -61,7 +61,8 @@ whole budget, and stops both when one decides; its answer may then
 depend on which finishes first. Exit status 0 whatever the result.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
-			seed := fs.Uint64("seed", 0, "deal `number`")
+			var seedF seedFlag
+			registerSeed(fs, &seedF)
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
 			budget := fs.Duration("budget", 2*time.Second, "time `budget` of the search")
 			nodes := fs.Int64("nodes", 0, "positions to search at most (0: no node cap)")
@@ -81,7 +82,11 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 				if err != nil {
 					return err
 				}
-				s := engine.NewDeal(v, *seed, o)
+				seed, err := seedF.value()
+				if err != nil {
+					return err
+				}
+				s := engine.NewDeal(v, seed, o)
 				r := solve.Solve(s, bo)
 				out := solveJSON{Result: r.Outcome, Moves: []string{}, Nodes: r.Nodes,
 					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards,
@@ -96,7 +101,7 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 				if *threads > 1 {
 					onThreads = fmt.Sprintf(" on %d threads", *threads)
 				}
-				fmt.Fprintf(e.stdout, "%s seed %d: %s (%d positions in %v%s, %.2f M/s)\n", v.ID, *seed, r.Outcome,
+				fmt.Fprintf(e.stdout, "%s seed %d: %s (%d positions in %v%s, %.2f M/s)\n", v.ID, seed, r.Outcome,
 					r.Nodes, r.Elapsed.Round(time.Millisecond), onThreads, float64(r.Nodes)/max(r.Elapsed.Seconds(), 1e-9)/1e6)
 				if r.Outcome == solve.Unknown && r.Goal > 0 {
 					fmt.Fprintf(e.stdout, "the search came as near as %d of the %d cards on the foundations\n", r.Progress, r.Goal)

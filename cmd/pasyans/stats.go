@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -199,19 +200,29 @@ func seedsYAML(seeds []uint64) string {
 	return strings.Join(items, ", ")
 }
 
-// statsWrite writes text to dir/name through a staging folder, so that the
-// old file stays whole until the new one is complete.
+// statsWrite writes text to dir/name through a temporary file beside it,
+// renamed over the old one when complete, so that the old file stays whole
+// until the new one is.
 func statsWrite(dir, name, text string) error {
-	st, err := newStaging(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usageError("create %s: %v", dir, err)
+	}
+	f, err := os.CreateTemp(dir, "."+name+".tmp-")
 	if err != nil {
-		return err
+		return usageError("writing stats: %v", err)
 	}
-	if err := os.WriteFile(st.path(name), []byte(text), 0o644); err != nil {
-		st.abort()
-		return failure("writing stats: %v", err)
+	_, err = f.WriteString(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := st.commit(name); err != nil {
-		st.abort()
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(f.Name())
 		return failure("writing stats: %v", err)
 	}
 	return nil

@@ -1,0 +1,28 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// lockDir takes an exclusive flock on the folder dir, waiting for it if
+// wait is set, and returns the function that releases it. The system
+// releases it when the process dies, so a folder nobody can lock belongs
+// to a running build.
+func lockDir(dir string, wait bool) (unlock func(), ok bool) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, false
+	}
+	how := syscall.LOCK_EX
+	if !wait {
+		how |= syscall.LOCK_NB
+	}
+	if err := syscall.Flock(int(f.Fd()), how); err != nil {
+		f.Close()
+		return nil, false
+	}
+	return func() { f.Close() }, true
+}

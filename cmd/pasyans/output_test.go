@@ -1,0 +1,95 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOutputFolderGuard: build replaces the output folder as a whole, so
+// it refuses one holding files no build wrote, the current folder and a
+// file; an older build's folder (site, book.pdf, .build-*) is accepted.
+func TestOutputFolderGuard(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "mine")
+	if err := os.MkdirAll(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mine, "thesis.tex"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	legacy := filepath.Join(dir, "legacy")
+	for _, p := range []string{"site/index.html", "book.pdf", ".build-123/x"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(legacy, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(legacy, p), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ out, err string }{
+		{mine, "holds thesis.tex, which no build wrote"},
+		{file, "not a folder"},
+		{".", "the output folder is replaced as a whole"},
+		{"/", "the output folder is replaced as a whole"},
+		{legacy, ""},
+		{filepath.Join(dir, "new", "out"), ""},
+	} {
+		st, err := newStaging(tc.out)
+		if tc.err == "" {
+			if err != nil {
+				t.Errorf("newStaging(%s): %v", tc.out, err)
+				continue
+			}
+			if err := st.commit(); err != nil {
+				t.Errorf("commit %s: %v", tc.out, err)
+			}
+			if data, err := os.ReadFile(filepath.Join(tc.out, outMarker)); err != nil || string(data) != outMarkerText {
+				t.Errorf("%s: marker %q, %v", tc.out, data, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("newStaging(%s) = %v, want an error with %q", tc.out, err, tc.err)
+			if err == nil {
+				st.abort()
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(mine, "thesis.tex")); err != nil {
+		t.Errorf("the refused folder changed: %v", err)
+	}
+}
+
+// TestSweepSparesRunningBuilds: a staging folder a running build holds
+// (locked) is left alone; one nobody holds is removed.
+func TestSweepSparesRunningBuilds(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	running, err := newStaging(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer running.abort()
+	stale := filepath.Join(filepath.Dir(out), ".out.build-stale")
+	if err := os.MkdirAll(filepath.Join(stale, "site"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	second, err := newStaging(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.abort()
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale staging folder not swept: %v", err)
+	}
+	if _, err := os.Stat(running.tmp); err != nil {
+		t.Errorf("a running build's staging folder was swept: %v", err)
+	}
+}
