@@ -198,6 +198,7 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
 		select {
 		case <-ctx.Done():
 			if building {
+				fmt.Fprintf(p.log, "pasyans: stopping after the build in progress\n")
 				<-done
 			}
 			return
@@ -307,16 +308,17 @@ func (p *preview) rebuild(full bool, changed time.Time, changes int) {
 	p.wake = make(chan struct{})
 	gen := st.Generation
 	p.mu.Unlock()
-	drop.remove()
-
 	p.report(gen, kind, took, changed, changes, diags)
+	// Two builds back: no request reads it any more. Removing 300 files
+	// can take a while on a busy disk, and need not hold up the next build.
+	go drop.remove()
 }
 
 // report prints a rebuild's outcome to the terminal.
 func (p *preview) report(gen int, kind string, took time.Duration, changed time.Time, changes int, diags []liveDiag) {
 	what := "the first build"
 	if changes > 0 {
-		what = fmt.Sprintf("%d %s, first %s ago", changes, pluralize(changes, "change"), time.Since(changed).Round(time.Millisecond))
+		what = fmt.Sprintf("%d %s, the first %s ago", changes, pluralize(changes, "change"), time.Since(changed).Round(time.Millisecond))
 	} else if !changed.IsZero() {
 		what = "the full check asked for"
 	}
