@@ -237,6 +237,7 @@ func TestWatchBrowser(t *testing.T) {
 	if !strings.Contains(s.log.String(), "a page reloaded") {
 		t.Errorf("the terminal did not print the reload time:\n%s", s.log.String())
 	}
+	t.Logf("terminal:\n%s", s.log.String())
 }
 
 // audit runs axe-core on the element sel of the open page, if

@@ -485,7 +485,11 @@ func (p *preview) serveFullCheck(w http.ResponseWriter, r *http.Request) {
 // at the newest generation after a change reports the reload time.
 func (p *preview) serveEvents(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
-	rc.SetWriteDeadline(time.Time{}) // a stream: no write time limit
+	// A stream lasts: lift the server's read and write time limits, or
+	// the connection would be cut (and the script reconnect) every few
+	// seconds.
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	p.reportReload(r.URL.Query().Get("gen"))

@@ -383,7 +383,7 @@ func TestWatchClaim(t *testing.T) {
 		t.Errorf("diagnostics %+v: none at %s:%d", st.Diagnostics, salic, line)
 	}
 	page := s.get("/ru/games/salic-law/index.html", 200)
-	if !strings.Contains(page, `href="/ru/games/salic-law/index.html#p-001-7"`) {
+	if !strings.Contains(page, `href="/ru/games/salic-law/index.html#p-001-7"`) || !strings.Contains(page, `id="p-001-7"`) {
 		t.Errorf("the claim's diagnostic does not link paragraph 001:7 on the Russian page")
 	}
 	if !strings.Contains(page, "quick check") || !strings.Contains(page, `href="/__pasyans/full-check?back=%2Fru%2Fgames%2Fsalic-law%2Findex.html"`) {
