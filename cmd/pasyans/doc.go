@@ -225,7 +225,7 @@
 //	  -addr host:port
 //	    	host:port to listen on (default "127.0.0.1:8080")
 //	  -corpus DIR
-//	    	read the corpus from DIR instead of the copy built into pasyans
+//	    	with -watch: the corpus DIR to build, serve and watch
 //	  -dir folder
 //	    	the built site's folder (default "out/site")
 //	  -public

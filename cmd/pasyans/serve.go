@@ -61,7 +61,7 @@ also removes the private folder.`,
 			fs.BoolVar(&o.public, "public", false, "allow an address that is not loopback (others can then read the site)")
 			fs.StringVar(&o.dir, "dir", filepath.Join("out", "site"), "the built site's `folder`")
 			fs.BoolVar(&o.watch, "watch", false, "build -corpus DIR, serve it and rebuild on every change")
-			o.cf.register(fs)
+			fs.StringVar(&o.cf.dir, "corpus", "", "with -watch: the corpus `DIR` to build, serve and watch")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
 					return usageError("serve takes no arguments, got %q", args[0])
