@@ -17,7 +17,7 @@ import (
 // tinySite writes a small built site: an index page, a page in a folder,
 // a folder without an index page, a symlink inside the site and one that
 // leads out of it.
-func tinySite(t *testing.T) string {
+func tinySite(t testing.TB) string {
 	t.Helper()
 	base := t.TempDir()
 	dir := filepath.Join(base, "site")
@@ -206,4 +206,33 @@ func TestServePublic(t *testing.T) {
 	if !strings.Contains(errb.String(), "warning") {
 		t.Errorf("serve -public printed no warning: %q", errb.String())
 	}
+}
+
+// FuzzServePath sends any path to the plain server's handler: it never
+// answers with a file from outside the site, never fails with a 5xx,
+// and never lists a folder.
+func FuzzServePath(f *testing.F) {
+	for _, s := range []string{"/", "/en/", "/../secret.txt", "/out.txt", "/up/secret.txt", "/static/", "/en", "//en//index.html", "/%2e%2e/secret.txt", "/./up/../out.txt", "/\x00"} {
+		f.Add(s)
+	}
+	h, err := siteHandler(tinySite(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.Path = p
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if rec.Code >= 500 {
+			t.Errorf("GET %q: %d", p, rec.Code)
+		}
+		if strings.Contains(body, "secret") {
+			t.Errorf("GET %q: served the file outside the site", p)
+		}
+		if strings.Contains(body, "<pre>") {
+			t.Errorf("GET %q: a folder listing", p)
+		}
+	})
 }
