@@ -40,6 +40,9 @@ const (
 	// quiet is how long the corpus must stay unchanged before a rebuild:
 	// a burst of writes (an editor's save, a git checkout) gives one.
 	quiet = 150 * time.Millisecond
+	// patience caps the wait for quiet: a folder that never stops
+	// changing is still rebuilt this long after its first change.
+	patience = 2 * time.Second
 	// ping keeps an idle event stream open through proxies and timeouts.
 	ping = 20 * time.Second
 )
@@ -221,7 +224,7 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
 			}
 			changes++
 			if !building {
-				timer.Reset(quiet)
+				timer.Reset(settle(time.Since(first)))
 			}
 		case err, ok := <-fw.Errors:
 			if !ok {
@@ -262,6 +265,12 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
 			}
 		}
 	}
+}
+
+// settle is how long to wait for quiet after a change, when the first
+// change not yet built was seen waited ago.
+func settle(waited time.Duration) time.Duration {
+	return max(0, min(quiet, patience-waited))
 }
 
 // rebuild builds the corpus into a new generation folder through the

@@ -501,3 +501,23 @@ func TestWatchUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestSettle checks the debounce: quiet time after each change, but a
+// folder that keeps changing is rebuilt within patience of its first
+// change.
+func TestSettle(t *testing.T) {
+	tests := []struct {
+		waited, want time.Duration
+	}{
+		{0, quiet},
+		{patience / 2, quiet},
+		{patience - quiet/2, quiet / 2},
+		{patience, 0},
+		{10 * patience, 0},
+	}
+	for _, tt := range tests {
+		if got := settle(tt.waited); got != tt.want {
+			t.Errorf("settle(%v) = %v, want %v", tt.waited, got, tt.want)
+		}
+	}
+}
