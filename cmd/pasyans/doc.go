@@ -215,18 +215,50 @@
 //	  -seed number
 //	    	deal number (required)
 //
-//	usage: pasyans serve [-addr 127.0.0.1:8080] [-dir out/site]
+//	usage: pasyans serve [-addr 127.0.0.1:8080] [-public] [-dir out/site | -watch -corpus DIR]
 //
 //	Serve serves the built site (by default ./out/site, made by 'pasyans build')
 //	on the loopback address. No path outside the site's folder can be read:
 //	the folder is opened as an os.Root, which refuses names and links that
-//	lead out of it.
+//	lead out of it (they answer 404). Folders are never listed; methods
+//	other than GET and HEAD answer 405. Every answer carries the site's
+//	Content-Security-Policy, which its pages satisfy.
+//
+//	An address that is not loopback (0.0.0.0:PORT, :PORT, [::]:PORT, a
+//	host name of this machine) lets anyone who can reach the machine read
+//	the site: it needs -public, and a warning is printed.
+//
+//	With -watch, serve is the editor's live preview. It builds the corpus of
+//	-corpus DIR (as 'pasyans build -probes 0' does) into a private temporary
+//	folder, serves that, watches DIR and its subfolders, and rebuilds on
+//	every save: a burst of changes gives one rebuild, and changes during a
+//	rebuild give one more after it. Open pages reload by themselves, and the
+//	terminal prints the time from the change to the reloaded page. While the
+//	corpus fails, the last good build stays served and every page shows the
+//	problems (file:line: message) in a panel with id "pasyans-diagnostics";
+//	the terminal prints them too. The quick check of a rebuild plays no
+//	behaviour probes; the panel's "Run the full check" link (GET
+//	/__pasyans/full-check) rebuilds with the full check. GET
+//	/__pasyans/status answers JSON: {"generation": n, "ok": bool,
+//	"diagnostics": [{"file", "line", "message"}], "build_ms": t, "check":
+//	"quick"|"full", "building": bool}. The reload script and the panel are
+//	added to the pages as they are served; the built files are the bytes
+//	'pasyans build' writes.
+//
+//	Ctrl-C (SIGINT or SIGTERM) stops the server cleanly; with -watch it
+//	also removes the private folder.
 //
 //	Flags:
 //	  -addr host:port
 //	    	host:port to listen on (default "127.0.0.1:8080")
+//	  -corpus DIR
+//	    	with -watch: the corpus DIR to build, serve and watch
 //	  -dir folder
 //	    	the built site's folder (default "out/site")
+//	  -public
+//	    	allow an address that is not loopback (others can then read the site)
+//	  -watch
+//	    	build -corpus DIR, serve it and rebuild on every change
 //
 //	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-json]
 //

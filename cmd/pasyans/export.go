@@ -65,14 +65,25 @@ func (c *corpusFlags) load() (*corpus.Edition, corpus.Diagnostics, error) {
 }
 
 // printDiagnostics writes one file:line: message line per diagnostic and
-// returns the failure that ends the command.
+// returns the failure that ends the command: a *corpusErrors.
 func printDiagnostics(w io.Writer, ds corpus.Diagnostics, name func(string) string) error {
 	for _, d := range ds {
 		d.Pos.File = name(d.Pos.File)
 		fmt.Fprintln(w, d)
 	}
-	return failure("%d %s in the corpus", len(ds), pluralize(len(ds), "error"))
+	return &corpusErrors{ds: ds}
 }
+
+// corpusErrors is the failure of a command stopped by problems in the
+// corpus (exit status 1). It carries them, file names as the corpus
+// names them, for a caller that shows them otherwise (serve -watch).
+type corpusErrors struct{ ds corpus.Diagnostics }
+
+func (c *corpusErrors) Error() string {
+	return fmt.Sprintf("%d %s in the corpus", len(c.ds), pluralize(len(c.ds), "error"))
+}
+
+func (c *corpusErrors) Unwrap() error { return errFailed }
 
 func pluralize(n int, word string) string {
 	if n == 1 {
