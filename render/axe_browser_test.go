@@ -1,0 +1,346 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// axeVersion is the axe-core release the audit runs; .ci/run installs it
+// from the npm registry into .ci/axe.
+const axeVersion = "4.14.1"
+
+// axeTags are the rule sets the audit enforces: WCAG 2.1 A and AA and
+// axe's best practices.
+var axeTags = []string{"wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"}
+
+// axeSource reads axe.min.js: $PASYANS_AXE, or .ci/axe beside the module
+// root. Without it the audit is skipped, except on CI, where it fails.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("PASYANS_AXE")
+	if path == "" {
+		path = filepath.Join("..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core is missing (%v), and CI=true: .ci/run installs axe-core@%s into .ci/axe", err, axeVersion)
+		}
+		t.Skipf("axe-core not found (%v): npm install --prefix .ci/axe axe-core@%s; the audit is required on CI", err, axeVersion)
+	}
+	var pkg struct{ Version string }
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(path), "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Version != axeVersion {
+		t.Fatalf("axe-core %s found at %s, want the pinned %s", pkg.Version, path, axeVersion)
+	}
+	return string(src)
+}
+
+// axeView is one way of looking at the site: a window size and a colour
+// scheme.
+type axeView struct {
+	name          string
+	width, height int64
+	dark          bool
+}
+
+var axeViews = []axeView{
+	{"desktop", 1280, 900, false},
+	{"phone", 390, 844, false},
+	{"dark", 1280, 900, true},
+}
+
+// axeResult is what the page script returns for one page.
+type axeResult struct {
+	Violations []axeRule `json:"violations"`
+	Incomplete []axeRule `json:"incomplete"`
+	Error      string    `json:"error"`
+}
+
+type axeRule struct {
+	ID     string    `json:"id"`
+	Impact string    `json:"impact"`
+	Help   string    `json:"help"`
+	Nodes  []axeNode `json:"nodes"`
+}
+
+type axeNode struct {
+	Target  []any  `json:"target"`
+	HTML    string `json:"html"`
+	Summary string `json:"failureSummary"`
+}
+
+// sitePages lists every HTML page of the built site, sorted.
+func sitePages(t *testing.T, dir string) []string {
+	t.Helper()
+	var pages []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".html") {
+			rel, _ := filepath.Rel(dir, p)
+			pages = append(pages, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(pages)
+	return pages
+}
+
+// TestAxe audits every page of the built site, in both languages, with
+// axe-core in headless Chromium: at a desktop width, at a phone's width and
+// in dark mode. Any violation of axeTags fails the test, naming the rule,
+// the page, the view and the element; the "needs review" results are
+// counted by rule and logged, and the whole report is written to the
+// artifacts folder (axe-report.json).
+func TestAxe(t *testing.T) {
+	exe := chromium(t)
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	axe := axeSource(t)
+	dir, _ := builtSite(t)
+	pages := sitePages(t, dir)
+	if len(pages) < 20 {
+		t.Fatalf("only %d pages in the built site", len(pages))
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(t, exe)...)
+	defer cancelA()
+	browser, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatal(err)
+	}
+
+	pagesCh := make(chan string)
+	var mu sync.Mutex
+	review := map[string]int{} // rule id → needs-review results
+	report := map[string]axeResult{}
+	audited := 0
+	fileURL := "file://" + filepath.ToSlash(dir) + "/"
+	start := time.Now()
+
+	var wg sync.WaitGroup
+	for range 2 { // two tabs: the machine has two cores
+		tab, cancelT := chromedp.NewContext(browser)
+		defer cancelT()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for page := range pagesCh {
+				results, err := auditPage(tab, fileURL+page, axe)
+				mu.Lock()
+				if err != nil {
+					t.Errorf("%s: %v", page, err)
+				}
+				for i, res := range results {
+					view := axeViews[i].name
+					audited++
+					if res.Error != "" {
+						t.Errorf("%s [%s]: axe failed: %s", page, view, res.Error)
+						continue
+					}
+					report[view+" "+page] = res
+					for _, v := range res.Violations {
+						for _, n := range v.Nodes {
+							t.Errorf("axe %s (%s) on %s [%s]: %s\n\t%s\n\t%s", v.ID, v.Impact, page, view, v.Help, fmt.Sprint(n.Target...), n.HTML)
+						}
+					}
+					for _, r := range res.Incomplete {
+						review[r.ID] += len(r.Nodes)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range pages {
+		pagesCh <- p
+	}
+	close(pagesCh)
+	wg.Wait()
+
+	ids := make([]string, 0, len(review))
+	for id := range review {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var lines []string
+	for _, id := range ids {
+		lines = append(lines, fmt.Sprintf("%s: %d", id, review[id]))
+	}
+	t.Logf("axe-core %s: %d page views audited (%d pages × %d views) in %s; needs review by rule: %s",
+		axeVersion, audited, len(pages), len(axeViews), time.Since(start).Round(time.Second), strings.Join(lines, ", "))
+	if b, err := json.MarshalIndent(report, "", " "); err == nil {
+		path := filepath.Join(artifacts(t), "axe-report.json")
+		if err := os.WriteFile(path, b, 0o644); err == nil {
+			t.Logf("report: %s", path)
+		}
+	}
+}
+
+// setView sets a tab's window size and colour scheme.
+func setView(v axeView) chromedp.Action[chromedp.Void] {
+	scheme := "light"
+	if v.dark {
+		scheme = "dark"
+	}
+	return chromedp.Steps(
+		chromedp.EmulateViewport(v.width, v.height),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+			})
+			return err
+		}),
+	)
+}
+
+// auditPage opens url, injects axe and runs it once in each of axeViews,
+// in order; it returns the results it got before any error.
+func auditPage(tab context.Context, url, axe string) ([]axeResult, error) {
+	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, setView(axeViews[0]), chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+";true")); err != nil {
+		return nil, fmt.Errorf("inject axe: %w", err)
+	}
+	tags, _ := json.Marshal(axeTags)
+	script := `axe.run(document, {runOnly: {type: "tag", values: ` + string(tags) + `}, resultTypes: ["violations", "incomplete"]})
+		.then(r => JSON.stringify({violations: r.violations, incomplete: r.incomplete}))
+		.catch(e => JSON.stringify({error: String(e)}))`
+	var results []axeResult
+	for i, v := range axeViews {
+		if i > 0 {
+			if err := chromedp.Do(ctx, setView(v)); err != nil {
+				return results, fmt.Errorf("%s: %w", v.name, err)
+			}
+		}
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return results, fmt.Errorf("%s: run axe: %w", v.name, err)
+		}
+		var res axeResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			return results, fmt.Errorf("%s: axe's answer: %w", v.name, err)
+		}
+		results = append(results, res)
+	}
+	return results, nil
+}
+
+// browserOptions are the flags every browser test starts Chromium with.
+func browserOptions(t *testing.T, exe string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.NoFirstRun,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+}
+
+// focusProbe is the page script that tabs through a page: it reports each
+// focused element that is hidden or has no accessible name.
+const focusProbe = `(() => {
+	const el = document.activeElement;
+	if (!el || el === document.body) return "";
+	const r = el.getBoundingClientRect();
+	const cs = getComputedStyle(el);
+	const hidden = (r.width === 0 && r.height === 0) || cs.visibility === "hidden" || el.closest("[hidden],[inert],[aria-hidden=true]") !== null;
+	const byIds = (el.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean)
+		.map(id => (document.getElementById(id) || {}).textContent || "").join(" ");
+	const label = el.labels && el.labels.length ? el.labels[0].textContent : "";
+	const img = el.querySelector && el.querySelector("img[alt],svg[aria-label]");
+	const name = (el.getAttribute("aria-label") || byIds || label || el.getAttribute("title") ||
+		(el.matches("input[type=button],input[type=submit]") ? el.value : "") || el.textContent ||
+		(img ? img.getAttribute("alt") || img.getAttribute("aria-label") : "")).trim();
+	const what = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "");
+	if (hidden) return "hidden: " + what;
+	if (!name) return "no name: " + what;
+	return "";
+})()`
+
+// TestKeyboardFocus tabs through one page of each kind, in both
+// languages, and fails when focus lands on a hidden element or on one
+// without an accessible name.
+func TestKeyboardFocus(t *testing.T) {
+	exe := chromium(t)
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	dir, _ := builtSite(t)
+	var pages []string
+	kinds := map[string]bool{}
+	for _, p := range sitePages(t, dir) {
+		// one page of each kind: the path without its last folder names
+		// the kind (en/rules/salic-law/x → en/rules/salic-law).
+		kind := p
+		if i := strings.Index(p, "/rules/"); i >= 0 {
+			kind = p[:i] + "/rules"
+		}
+		if !kinds[kind] {
+			kinds[kind] = true
+			pages = append(pages, p)
+		}
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(t, exe)...)
+	defer cancelA()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	fileURL := "file://" + filepath.ToSlash(dir) + "/"
+	for _, p := range pages {
+		sctx, scancel := context.WithTimeout(ctx, 60*time.Second)
+		if err := chromedp.Do(sctx, chromedp.Navigate(fileURL+p), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+			scancel()
+			t.Fatalf("%s: %v", p, err)
+		}
+		n, err := chromedp.Run(sctx, chromedp.Evaluate[int](`document.querySelectorAll("a[href],button,input,select,textarea,[tabindex]:not([tabindex='-1'])").length`))
+		if err != nil {
+			scancel()
+			t.Fatalf("%s: %v", p, err)
+		}
+		seen := map[string]bool{}
+		for i := 0; i < min(n+1, 400); i++ {
+			if err := chromedp.Do(sctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+				t.Fatalf("%s: Tab: %v", p, err)
+			}
+			msg, err := chromedp.Run(sctx, chromedp.Evaluate[string](focusProbe))
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if msg != "" && !seen[msg] {
+				seen[msg] = true
+				t.Errorf("%s: focus after %d Tab presses: %s", p, i+1, msg)
+			}
+		}
+		scancel()
+	}
+	t.Logf("tabbed through %d pages", len(pages))
+}
