@@ -174,7 +174,7 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`games/salic-law.md:{games/salic-law.md:> Nothing.}: a blockquote in a paragraph section is a note and starts with "Note." (or, for its Russian, "Примечание.")`}},
 		{"raw-html", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.<br>\n"}},
 			[]string{`games/salic-law.md:{games/salic-law.md:Rules.<br>}: raw HTML in the text: write Markdown`}},
-		{"javascript-link", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n> Note. See [this](javascript:alert(1)).\n"}},
+		{"javascript-link", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n> Note. See [this](javascript:alert(1)).\n\n> Примечание. См. [это](https://example.org/).\n"}},
 			[]string{`games/salic-law.md:{games/salic-law.md:> Note. See}: link to "javascript:alert(1)": the javascript: scheme is not allowed (use http, https, mailto, rule: or a relative link)`}},
 		{"javascript-link-obfuscated", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules. [x]( JavaScript&#58;alert(1)) [y](java&#115;cript:alert(2)) [z](javascript\\:alert(3))\n"}},
 			[]string{
