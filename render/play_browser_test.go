@@ -337,6 +337,37 @@ func TestPlayBrowser(t *testing.T) {
 					t.Fatalf("the keyboard move %s was not played: data-applied %s", moves[0], got)
 				}
 				rest = moves[1:]
+				// An arrow key moves the focus to another pile.
+				s.do("arrow", chromedp.KeyEvent(kb.ArrowRight))
+				if got := s.eval(`(document.activeElement.getAttribute("data-pile") || "none") + "/" + document.activeElement.getAttribute("tabindex")`); got == b+"/0" || !strings.HasSuffix(got, "/0") {
+					t.Errorf("after → on pile %s the focus is on %s, want another pile with tabindex 0", b, got)
+				}
+			}
+			// The next move by dragging its card, where it is a transfer:
+			// pointer events at the cards' places on the screen, computed
+			// when they are sent.
+			if len(rest) > 0 && !strings.Contains(rest[0], ":") && strings.Contains(rest[0], ">") {
+				a, b, _ := strings.Cut(rest[0], ">")
+				n, _ := strconv.Atoi(s.main("data-applied"))
+				got := s.eval(`(() => {
+					const top = (id) => { const g = document.querySelector('g.pile[data-pile="' + id + '"]'); const c = g.querySelectorAll("g.card, rect.back, rect.hl"); return [g, c[c.length - 1].getBoundingClientRect()]; };
+					const [ga, r1] = top(` + strconv.Quote(a) + `);
+					ga.scrollIntoView({block: "center"});
+					const [, ra] = top(` + strconv.Quote(a) + `), [, rb] = top(` + strconv.Quote(b) + `);
+					const at = (r) => ({clientX: r.x + r.width / 2, clientY: r.y + 10, bubbles: true, pointerId: 1, pointerType: "mouse", button: 0, isPrimary: true});
+					const src = document.elementFromPoint(at(ra).clientX, at(ra).clientY);
+					src.dispatchEvent(new PointerEvent("pointerdown", at(ra)));
+					src.dispatchEvent(new PointerEvent("pointermove", {...at(ra), clientY: at(ra).clientY + 30}));
+					src.dispatchEvent(new PointerEvent("pointermove", at(rb)));
+					src.dispatchEvent(new PointerEvent("pointerup", at(rb)));
+					return document.querySelector("main").getAttribute("data-applied");
+				})()`)
+				if got != strconv.Itoa(n+1) {
+					t.Errorf("dragging %s: data-applied %s, want %d; status %q", rest[0], got, n+1, s.eval(`document.querySelector(".play-status").textContent`))
+					s.do("escape", chromedp.KeyEvent(kb.Escape))
+				} else {
+					rest = rest[1:]
+				}
 			}
 			// The rest of the line by clicks.
 			list, _ := json.Marshal(rest)

@@ -451,7 +451,10 @@
     var d = drag;
     drag = null;
     if (!d.on) { return; }
+    // The click that may follow a drag is not a pick; none may follow
+    // (pressed and released over different elements).
     suppressClick = true;
+    setTimeout(function () { suppressClick = false; }, 0);
     if (d.el) { d.el.style.transform = ""; d.el.classList.remove("dragging"); }
     var under = document.elementFromPoint(ev.clientX, ev.clientY);
     var g = under && under.closest ? under.closest("g.pile") : null;
