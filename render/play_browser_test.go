@@ -463,7 +463,40 @@ func TestPlayBrowser(t *testing.T) {
 		}
 	}
 	playSolverSpeed(t, s)
+	playCancel(t, s)
+	playOpenFromDeal(t, s)
 	playPhone(t, s, shots)
+}
+
+// playCancel asks a long question and cancels it: the page says so and
+// shows no answer.
+func playCancel(t *testing.T, s *playSession) {
+	s.open(playPath("en", "new-places"), fragmentOf(3, nil, nil))
+	s.do("ask and cancel", chromedp.SetValue(chromedp.CSS("#play-budget"), "10"),
+		chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)), chromedp.Click(chromedp.CSS(`[data-act="cancel"]`)))
+	got := s.eval(`new Promise((ok) => setTimeout(() => { const e = document.querySelector(".play-solver");
+		ok((e.getAttribute("data-result") || "none") + "|" + e.textContent + "|" + document.querySelector('[data-act="cancel"]').hidden + "|" + document.querySelector('[data-act="hint"]').disabled); }, 500))`)
+	want := "none|" + s.eval(`JSON.parse(document.getElementById("play-data").textContent).strings.cancelled`) + "|true|false"
+	if got != want {
+		t.Errorf("after cancelling the solver: %q, want %q", got, want)
+	}
+	s.check("cancel")
+}
+
+// playOpenFromDeal steps an example deal on its game page and follows its
+// "Open in Play" link: the Play page opens at that step.
+func playOpenFromDeal(t *testing.T, s *playSession) {
+	s.do("game page", chromedp.Navigate(s.fileURL+gamePath("en", "salic-law")), chromedp.WaitVisible(chromedp.CSS(".player.ready")),
+		chromedp.Click(chromedp.CSS(`[data-go="forward"]`)), chromedp.Click(chromedp.CSS(`[data-go="forward"]`)), chromedp.Click(chromedp.CSS(`[data-go="forward"]`)))
+	href := s.eval(`document.querySelector(".player a.open-play").href`)
+	if !strings.Contains(href, "/play/index.html#seed=") || !strings.Contains(href, "&moves=") {
+		t.Fatalf("Open in Play link at step 3: %s", href)
+	}
+	s.do("open in play", chromedp.Click(chromedp.CSS(".player a.open-play")))
+	s.waitDrawn()
+	if got := s.main("data-applied"); got != "3" {
+		t.Errorf("the Play page opened from step 3 of a deal has data-applied %s", got)
+	}
 }
 
 // playSolverSpeed compares the worker's solver with the native one on
