@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -465,7 +466,37 @@ func TestPlayBrowser(t *testing.T) {
 	playSolverSpeed(t, s)
 	playCancel(t, s)
 	playOpenFromDeal(t, s)
+	playMotion(t, s)
 	playPhone(t, s, shots)
+}
+
+// playMotion checks the animation switch: on by default, so a move slides
+// its cards; off under prefers-reduced-motion, so they jump.
+func playMotion(t *testing.T, s *playSession) {
+	v, _ := engine.Lookup("la-belle-lucie")
+	seed, options, moves := wonLine(t, s.ed, v)
+	moved := func() string {
+		list, _ := json.Marshal(moves[:1])
+		s.eval(clickLine + "(" + string(list) + ")")
+		return s.eval(`String(document.querySelector("#play-animate").checked) + "/" + String([...document.querySelectorAll(".play-board g.card")].some((g) => g.style.transition !== ""))`)
+	}
+	s.open(playPath("en", v.ID), fragmentOf(seed, options, nil))
+	if got := moved(); got != "true/true" {
+		t.Errorf("default motion: switch/sliding %s, want true/true", got)
+	}
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+		t.Fatal(err)
+	}
+	s.do("leave", chromedp.Navigate("about:blank")) // a new document, not a hash change
+	s.open(playPath("en", v.ID), fragmentOf(seed, options, nil))
+	if got := moved(); got != "false/false" {
+		t.Errorf("under prefers-reduced-motion: switch/sliding %s, want false/false", got)
+	}
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+		t.Fatal(err)
+	}
+	s.check("motion")
 }
 
 // playCancel asks a long question and cancels it: the page says so and
