@@ -6,6 +6,11 @@
 // own wasm_exec.js. No rule, move generator or spelling table is written
 // again in JavaScript: the pages call the functions this program exports.
 //
+// The program is built twice (see ./gen): with the build tag play, for
+// the Play pages (engine.go: positions, moves, the solver), and with the
+// tag search, for the search page (search.go: the spelling-blind query
+// over the edition's index). Each page loads only the build it uses.
+//
 // Each file of the package registers the functions it exports in its init
 // (export); main publishes them all as properties of globalThis.pasyans and
 // then blocks, so the functions stay callable. A function takes and returns

@@ -4,7 +4,8 @@
 // program (cmd/pasyans-wasm, package corpus/search): the same Go code as
 // the edition's tests, spelling rules included; this script only draws.
 // No request leaves the page: the index comes as a script
-// (search/index.js), the program from static/engine.js.
+// (search/index.js), the program from static/search-engine.js (the search
+// build of cmd/pasyans-wasm).
 (function () {
   "use strict";
 
@@ -160,7 +161,7 @@
     input.value = queryOf(window.location);
     status.textContent = S.loading;
     if (!window.pasyansWasm || typeof globalThis.pasyansSearchIndex !== "string") {
-      status.textContent = fill(S.failed, 0, "engine.js / search/index.js");
+      status.textContent = fill(S.failed, 0, "search-engine.js / search/index.js");
       return;
     }
     window.pasyansWasm.load().then(function (p) {

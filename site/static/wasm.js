@@ -1,7 +1,8 @@
 // wasm.js loads the edition's WebAssembly engine (cmd/pasyans-wasm) from
-// engine.js, which carries it gzipped in base64 because Chromium refuses
-// fetch() of a file:// .wasm. Pages include, in order, wasm_exec.js,
-// engine.js and this file, then call:
+// engine.js (the Play build) or search-engine.js (the search build), which
+// carry it gzipped in base64 because Chromium refuses
+// fetch() of a file:// .wasm. Pages include, in order, wasm_exec.js, one
+// of those two scripts and this file, then call:
 //
 //   pasyansWasm.load()        → Promise of globalThis.pasyans (the exports)
 //   pasyansWasm.bytes()       → Promise of the .wasm as an ArrayBuffer

@@ -12,42 +12,78 @@ import (
 	"strings"
 )
 
-// Sizes are the sizes of what Generate wrote, in bytes.
+// Sizes are the sizes of one build Generate wrote, in bytes.
 type Sizes struct {
-	Raw, Gzip, Script int
+	Script     string // the script's file name
+	Raw, Gzip  int    // the .wasm, raw and gzipped
+	ScriptSize int    // the script
 }
 
-// The files Generate writes.
-const (
-	ScriptName = "engine.js"
-	ExecName   = "wasm_exec.js"
-)
+// ExecName is the toolchain's loader that Generate copies beside the
+// scripts.
+const ExecName = "wasm_exec.js"
 
-// Generate builds ./cmd/pasyans-wasm of the module at root and writes
-// engine.js and wasm_exec.js into out.
-func Generate(root, out string) (Sizes, error) {
-	var sz Sizes
+// Build is one build of the program: a build tag selects the files whose
+// functions it exports, and the page that needs those functions includes
+// its script (and only that one: each sets globalThis.pasyansEngine).
+type Build struct {
+	Tag    string // the build tag: play, search
+	Script string // the script's file name in site/static
+}
+
+// Builds are the builds Generate makes. One program, two builds: the Play
+// pages need the engine and the solver, the search page the spelling
+// rules, Snowball and the index; a page loads only what it uses, and the
+// Play build stays under its 4 MB budget.
+var Builds = []Build{
+	{Tag: "play", Script: "engine.js"},
+	{Tag: "search", Script: "search-engine.js"},
+}
+
+// Generate builds ./cmd/pasyans-wasm of the module at root once for each
+// of Builds and writes their scripts and wasm_exec.js into out.
+func Generate(root, out string) ([]Sizes, error) {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %w", err)
+	}
+	execJS, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", ExecName))
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	var all []Sizes
+	for _, b := range Builds {
+		sz, err := generate(root, out, b, execJS)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, sz)
+	}
+	if err := os.WriteFile(filepath.Join(out, ExecName), execJS, 0o644); err != nil {
+		return nil, err
+	}
+	return all, nil
+}
+
+// generate makes one build's script.
+func generate(root, out string, b Build, execJS []byte) (Sizes, error) {
+	sz := Sizes{Script: b.Script}
 	tmp, err := os.MkdirTemp("", "pasyans-wasm-")
 	if err != nil {
 		return sz, err
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "pasyans.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", bin, "./cmd/pasyans-wasm")
+	cmd := exec.Command("go", "build", "-tags", b.Tag, "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", bin, "./cmd/pasyans-wasm")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return sz, fmt.Errorf("go build ./cmd/pasyans-wasm: %v\n%s", err, msg)
+		return sz, fmt.Errorf("go build -tags %s ./cmd/pasyans-wasm: %v\n%s", b.Tag, err, msg)
 	}
 	wasm, err := os.ReadFile(bin)
-	if err != nil {
-		return sz, err
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return sz, fmt.Errorf("go env GOROOT: %w", err)
-	}
-	execJS, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", ExecName))
 	if err != nil {
 		return sz, err
 	}
@@ -59,16 +95,11 @@ func Generate(root, out string) (Sizes, error) {
 	if err != nil {
 		return sz, err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(out, b.Script), script, 0o644); err != nil {
 		return sz, err
 	}
-	if err := os.WriteFile(filepath.Join(out, ScriptName), script, 0o644); err != nil {
-		return sz, err
-	}
-	if err := os.WriteFile(filepath.Join(out, ExecName), execJS, 0o644); err != nil {
-		return sz, err
-	}
-	return Sizes{Raw: len(wasm), Gzip: len(gz), Script: len(script)}, nil
+	sz.Raw, sz.Gzip, sz.ScriptSize = len(wasm), len(gz), len(script)
+	return sz, nil
 }
 
 // compress gzips b deterministically: no name, no time, best compression.

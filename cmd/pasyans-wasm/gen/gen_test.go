@@ -15,19 +15,21 @@ func TestCommittedUpToDate(t *testing.T) {
 	}
 	root := filepath.Join("..", "..", "..")
 	tmp := t.TempDir()
-	sz, err := Generate(root, tmp)
+	sizes, err := Generate(root, tmp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wasm %d bytes raw, %d gzip; engine.js %d bytes", sz.Raw, sz.Gzip, sz.Script)
-	// The budget: 4 MB for the Play engine (issue 30; 3850736 bytes
-	// alone) plus the search (issue 31: the normalize layers, Snowball and
-	// package corpus/search add 743596 bytes, 4594332 in all). To be
-	// settled by the lead: one program for both, or one per page.
-	if sz.Raw > 5<<20 {
-		t.Errorf("wasm is %d bytes raw, over the 5 MB budget", sz.Raw)
+	// The budget of issue 30: the Play page's wasm at most 4 MB raw; the
+	// search page's (issue 31) is held to the same.
+	names := []string{ExecName}
+	for _, sz := range sizes {
+		t.Logf("%s: wasm %d bytes raw, %d gzip; script %d bytes", sz.Script, sz.Raw, sz.Gzip, sz.ScriptSize)
+		if sz.Raw > 4_000_000 {
+			t.Errorf("%s: the wasm is %d bytes raw, over the 4 MB budget", sz.Script, sz.Raw)
+		}
+		names = append(names, sz.Script)
 	}
-	for _, name := range []string{ScriptName, ExecName} {
+	for _, name := range names {
 		got, err := os.ReadFile(filepath.Join(root, "site", "static", name))
 		if err != nil {
 			t.Fatalf("%v: run go generate ./site", err)

@@ -9,9 +9,12 @@
 //
 //	go generate ./site      (or: go run ./cmd/pasyans-wasm/gen)
 //
-// It writes, into -out (default site/static):
+// It builds the program twice, with the build tag play (the engine and
+// the solver, for the Play pages) and search (the spelling rules and the
+// index, for the search page), and writes, into -out (default
+// site/static):
 //
-//   - engine.js: one statement setting globalThis.pasyansEngine to
+//   - engine.js and search-engine.js: each one statement setting globalThis.pasyansEngine to
 //     {wasm: BASE64, exec: TEXT}: the .wasm compressed with gzip (no file
 //     name, no time, best compression) and written in base64, and the
 //     text of wasm_exec.js, from which the pages build a Web Worker.
@@ -32,12 +35,14 @@ import (
 )
 
 func main() {
-	out := flag.String("out", "site/static", "folder to write engine.js and wasm_exec.js into")
+	out := flag.String("out", "site/static", "folder to write the scripts and wasm_exec.js into")
 	flag.Parse()
 	sizes, err := Generate(".", *out)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("gen: wasm %d bytes raw, %d gzip; engine.js %d bytes\n", sizes.Raw, sizes.Gzip, sizes.Script)
+	for _, sz := range sizes {
+		fmt.Printf("gen: %s: wasm %d bytes raw, %d gzip; script %d bytes\n", sz.Script, sz.Raw, sz.Gzip, sz.ScriptSize)
+	}
 }
