@@ -127,10 +127,17 @@ func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, b
 // against 19%.)
 func (sv *Solver) newBeamSearch(bm beamer, b *budget) *beamSearch {
 	if sv.bseen == nil {
-		sv.bseen = newSeenSet(b.maxSeen)
+		sv.bseen = newSeenSet(b.maxSeen).withPool(sv.pool, beamBytesPerKey)
+		sv.bseen.setGens(false)
 	}
 	return &beamSearch{sv: sv, ctx: sv.ctx, score: bm, b: b, seen: sv.bseen}
 }
+
+// beamBytesPerKey is the memory charged to the pool for each key of the
+// beams' visited set besides the key's own: the candidate it may make
+// (beamCand, 16 bytes, and its place in order, 8), room for the slices'
+// growth included.
+const beamBytesPerKey = 48
 
 // runBeam runs beam i (from 0) of plan from s: its width, and the noise of
 // its scores (none for the first beam), from a generator seeded by the

@@ -278,3 +278,43 @@ func prefix64[T ~uint8](b []T) uint64 {
 	}
 	return x
 }
+
+// pack6 packs dst[at:], cards and 0xFF separators as appendCards and
+// appendPilesSorted write them, six bits each (a card is below 64; a
+// separator is written 0, which is no card), four to three bytes, in
+// place, and returns dst cut to the packed bytes. The last byte is padded
+// with zero bits. The packing is one to one for a given number of
+// separators: a reader that knows it stops after the last one.
+func pack6(dst []byte, at int) []byte {
+	src := dst[at:]
+	w := at
+	i := 0
+	for ; i+4 <= len(src); i += 4 {
+		x := uint32(sym6(src[i]))<<18 | uint32(sym6(src[i+1]))<<12 | uint32(sym6(src[i+2]))<<6 | uint32(sym6(src[i+3]))
+		dst[w], dst[w+1], dst[w+2] = byte(x>>16), byte(x>>8), byte(x)
+		w += 3
+	}
+	if r := len(src) - i; r > 0 {
+		var x uint32
+		for j := 0; j < 4; j++ {
+			x <<= 6
+			if j < r {
+				x |= uint32(sym6(src[i+j]))
+			}
+		}
+		n := (6*r + 7) / 8
+		b := [3]byte{byte(x >> 16), byte(x >> 8), byte(x)}
+		copy(dst[w:], b[:n])
+		w += n
+	}
+	return dst[:w]
+}
+
+// sym6 is a byte of a pile's encoding as pack6 writes it: a card as it is,
+// the 0xFF separator as 0.
+func sym6(b byte) byte {
+	if b == 0xFF {
+		return 0
+	}
+	return b
+}
