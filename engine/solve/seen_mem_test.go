@@ -47,3 +47,41 @@ func TestSeenSetBytesPerKey(t *testing.T) {
 		t.Errorf("%.1f bytes a position beyond its key, want at most 18", over)
 	}
 }
+
+// TestMaxMem solves le-cadran deals within a memory budget: deal 9, lost,
+// is still proved lost with room enough (the budget changes no decided
+// answer), and unknown, its set full by the memory budget, with too
+// little; deal 1 in a long search on one and two threads keeps its sets
+// within the budget's share and says the memory filled them.
+func TestMaxMem(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	for _, tc := range []struct {
+		name    string
+		seed    uint64
+		o       Options
+		want    string // "" for not Lost
+		memFull bool
+	}{
+		{"deal 9, room", 9, Options{MaxNodes: 200_000, MaxMem: 256 << 20}, Lost, false},
+		{"deal 9, no room", 9, Options{MaxNodes: 200_000, MaxMem: 1 << 20}, Unknown, true},
+		{"deal 1, one thread", 1, Options{MaxNodes: 1_500_000, MaxMem: 16 << 20}, "", true},
+		{"deal 1, two threads", 1, Options{MaxNodes: 1_500_000, MaxMem: 16 << 20, Threads: 2}, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := New(v).Solve(engine.NewDeal(v, tc.seed, 0), tc.o)
+			t.Logf("%s after %d positions, visited sets at most %d bytes", r.Outcome, r.Nodes, r.SeenBytes)
+			if tc.want != "" && r.Outcome != tc.want {
+				t.Errorf("outcome %s, want %s", r.Outcome, tc.want)
+			}
+			if r.Outcome == Lost && r.SeenCapHit {
+				t.Errorf("lost with a full visited set")
+			}
+			if r.MemFull != tc.memFull {
+				t.Errorf("MemFull %v, want %v", r.MemFull, tc.memFull)
+			}
+			if limit := int64(float64(tc.o.MaxMem) * seenMemShare); r.SeenBytes > limit || r.SeenBytes == 0 {
+				t.Errorf("visited sets held %d bytes, want some and at most %d", r.SeenBytes, limit)
+			}
+		})
+	}
+}
