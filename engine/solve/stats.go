@@ -47,7 +47,7 @@ type StatsResult struct {
 	MemPerWorker int64 `json:"mem_per_worker,omitempty"`
 	MemFullHits  int   `json:"mem_full_hits"`
 	SeenBytesMax int64 `json:"seen_bytes_max"`
-	OpenCards   bool    `json:"open_cards"`
+	OpenCards    bool  `json:"open_cards"`
 	// LostSeeds and UnknownSeeds list the deals proved lost and those left
 	// undecided, in increasing order.
 	LostSeeds    []uint64 `json:"lost_seeds"`
