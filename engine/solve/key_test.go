@@ -127,7 +127,7 @@ func TestCommonPrefix(t *testing.T) {
 // with the plain bit-by-bit packing, after a prefix that must stay as
 // it is; and unpacks them back.
 func TestPack6(t *testing.T) {
-	for n := 0; n <= 13; n++ {
+	for n := 0; n <= 40; n++ {
 		src := []byte{}
 		for i := 0; i < n; i++ {
 			if i%3 == 2 {
@@ -153,7 +153,7 @@ func TestPack6(t *testing.T) {
 			}
 			b := byte(acc>>(nb-6)) & 63
 			nb -= 6
-			if b == 0 {
+			if b == 63 {
 				b = 0xFF
 			}
 			back = append(back, b)

@@ -274,13 +274,13 @@ func TestLcBuried(t *testing.T) {
 	}
 }
 
-// packRef appends src packed six bits a byte (0xFF as 0), bit by bit,
+// packRef appends src packed six bits a byte (0xFF as 63), bit by bit,
 // the last byte padded with zeros: pack6 the plain way.
 func packRef(dst, src []byte) []byte {
 	var acc, n uint
 	for _, b := range src {
 		if b == 0xFF {
-			b = 0
+			b = 63
 		}
 		acc = acc<<6 | uint(b)
 		n += 6
