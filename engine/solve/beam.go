@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"slices"
 
 	"pasyans/engine"
@@ -149,7 +150,25 @@ func (bs *beamSearch) runBeam(s *engine.State, plan beamPlan, i int) ([]engine.M
 		bs.rng = dealRand(s, uint64(i))
 	}
 	bs.cut = false
-	return bs.run(s, beamWidth(plan.widths, plan.repeat, i), plan.closure)
+	return bs.run(s, min(beamWidth(plan.widths, plan.repeat, i), bs.sv.beamMaxWidth()), plan.closure)
+}
+
+// beamStateBytes is a generous estimate of the memory of one position of
+// a beam: its state's clone (piles, history) and its share of the lines.
+const beamStateBytes = 4 << 10
+
+// beamMaxWidth bounds the beams' width under a memory budget: their
+// positions may take a quarter of the thread's pool (which does not count
+// them) beside it. Without a budget, or with the default one on a large
+// machine, the widths a stats run reaches are far below it; a search of
+// minutes under a small budget doubles its beams until they would not
+// fit (a 10 minutes' search at -mem 1GiB on two threads grew to 1.3 GB
+// resident without the bound).
+func (sv *Solver) beamMaxWidth() int {
+	if sv.pool == nil || sv.pool.limit <= 0 {
+		return math.MaxInt
+	}
+	return max(int(sv.pool.limit/4/beamStateBytes), 10)
 }
 
 // beamWidth returns the width of beam i (from 0): the plan's widths, each

@@ -440,7 +440,7 @@ func (sv *Solver) solveBeside(s *engine.State, o Options) Result {
 // stacks), the garbage of a table that grew (the old one, half the new
 // one's size) and of the sets released after their phase, until the
 // collector frees it, and the runtime's own.
-const seenMemShare = 0.75
+const seenMemShare = 0.65
 
 // setMem bounds the memory of the solver's visited sets for a search of
 // memory budget mem (0: none). Sets hold their memory from one search to
