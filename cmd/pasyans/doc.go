@@ -260,7 +260,7 @@
 //	  -watch
 //	    	build -corpus DIR, serve it and rebuild on every change
 //
-//	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-json]
+//	usage: pasyans solve -game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-mem SIZE] [-json]
 //
 //	Solve searches deal N of a game for a winning line: depth-first over
 //	every legal move, with a visited set of canonical positions, the game's
@@ -273,7 +273,11 @@
 //	-threads 2 runs the exhaustive search on a second core from the start,
 //	beside the beams and probes (the games that have them), each with the
 //	whole budget, and stops both when one decides; its answer may then
-//	depend on which finishes first. Exit status 0 whatever the result.
+//	depend on which finishes first. -mem bounds the memory of the process
+//	(default: half the memory available): when the visited set has used its
+//	share, the search says so and goes on without recording new positions,
+//	so it can still win but no longer prove a loss (unknown). Exit status 0
+//	whatever the result.
 //
 //	Flags:
 //	  -budget budget
@@ -283,7 +287,9 @@
 //	  -json
 //	    	print JSON
 //	  -max-seen positions
-//	    	cap on the visited set (positions) (default 4194304)
+//	    	cap on the visited set (positions; 0: the memory budget alone)
+//	  -mem budget
+//	    	memory budget of the process, such as 512MiB or 4GiB (default: half the memory available, at least 256MiB, at most 16GiB)
 //	  -nodes int
 //	    	positions to search at most (0: no node cap)
 //	  -options ids
@@ -293,7 +299,7 @@
 //	  -threads int
 //	    	searches at once on the deal (1 or 2) (default 1)
 //
-//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-json] [-write DIR]
+//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-mem SIZE] [-json] [-write DIR]
 //
 //	Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 //	within the budget, in parallel on K workers (default: one per CPU, or
@@ -311,6 +317,10 @@
 //	lost_seeds, unknown_seeds). -threads 2 runs two searches at once on each
 //	deal, the exhaustive search beside the beams and probes, each with the
 //	whole budget (see 'pasyans solve'); the figures record it (threads).
+//	-mem bounds the memory of the process (default: half the memory
+//	available), shared equally among the workers; -max-seen caps each
+//	visited set in positions as well. The deals whose visited set filled up
+//	can no longer be proved lost; their count is reported.
 //
 //	Flags:
 //	  -budget budget
@@ -323,6 +333,10 @@
 //	    	variant id (see 'pasyans games')
 //	  -json
 //	    	print JSON
+//	  -max-seen positions
+//	    	cap on each visited set (positions; 0: the memory budget alone)
+//	  -mem budget
+//	    	memory budget of the process, such as 512MiB or 4GiB (default: half the memory available, at least 256MiB, at most 16GiB)
 //	  -nodes int
 //	    	positions per deal at most (0: no node cap)
 //	  -options ids

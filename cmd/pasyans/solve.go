@@ -45,7 +45,7 @@ func solveVariant(game, options string) (*engine.Variant, engine.Options, error)
 func init() {
 	register(&command{
 		name:  "solve",
-		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-json]",
+		usage: "-game ID -seed N [-options a,b] [-budget 2s] [-nodes N] [-threads T] [-mem SIZE] [-json]",
 		short: "search a deal for a win or prove it lost",
 		long: `Solve searches deal N of a game for a winning line: depth-first over
 every legal move, with a visited set of canonical positions, the game's
@@ -58,7 +58,11 @@ does not depend on the machine; with -nodes alone there is no time limit.
 -threads 2 runs the exhaustive search on a second core from the start,
 beside the beams and probes (the games that have them), each with the
 whole budget, and stops both when one decides; its answer may then
-depend on which finishes first. Exit status 0 whatever the result.`,
+depend on which finishes first. -mem bounds the memory of the process
+(default: half the memory available): when the visited set has used its
+share, the search says so and goes on without recording new positions,
+so it can still win but no longer prove a loss (unknown). Exit status 0
+whatever the result.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			var seedF seedFlag
@@ -66,7 +70,9 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
 			budget := fs.Duration("budget", 2*time.Second, "time `budget` of the search")
 			nodes := fs.Int64("nodes", 0, "positions to search at most (0: no node cap)")
-			maxSeen := fs.Int("max-seen", solve.DefaultMaxSeen, "cap on the visited set (`positions`)")
+			maxSeen := fs.Int("max-seen", 0, "cap on the visited set (`positions`; 0: the memory budget alone)")
+			var mem memFlag
+			mem.register(fs)
 			threads := fs.Int("threads", 1, "searches at once on the deal (1 or 2)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(e *env, args []string) error {
@@ -77,7 +83,13 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 				if err != nil {
 					return err
 				}
+				if *maxSeen < 0 {
+					return usageError("-max-seen must not be negative, got %d", *maxSeen)
+				}
 				bo.MaxSeen = *maxSeen
+				if bo.MaxMem, err = mem.budget(); err != nil {
+					return err
+				}
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
 					return err
@@ -107,7 +119,7 @@ depend on which finishes first. Exit status 0 whatever the result.`,
 					fmt.Fprintf(e.stdout, "the search came as near as %d of the %d cards on the foundations\n", r.Progress, r.Goal)
 				}
 				if r.SeenCapHit {
-					fmt.Fprintf(e.stdout, "the visited set reached its cap of %d positions\n", *maxSeen)
+					fmt.Fprintln(e.stdout, seenCapText(r, *maxSeen, bo.MaxMem))
 				}
 				if r.OpenCards {
 					fmt.Fprintln(e.stdout, "open-card problem: the solver knows the face-down cards")
@@ -147,4 +159,13 @@ func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64, threads in
 		budget = 0
 	}
 	return solve.Options{Budget: budget, MaxNodes: nodes, Threads: threads}, nil
+}
+
+// seenCapText says why the visited set of a search filled up: the memory
+// budget mem, or the cap of maxSeen positions.
+func seenCapText(r solve.Result, maxSeen int, mem int64) string {
+	if r.MemFull {
+		return fmt.Sprintf("the visited set filled its share of the memory budget (-mem %s): no loss could be proved after that", sizeText(mem))
+	}
+	return fmt.Sprintf("the visited set reached its cap of %d positions: no loss could be proved after that", maxSeen)
 }

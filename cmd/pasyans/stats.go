@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:  "stats",
-		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-json] [-write DIR]",
+		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-mem SIZE] [-json] [-write DIR]",
 		short: "solve many deals and report the win rate",
 		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 within the budget, in parallel on K workers (default: one per CPU, or
@@ -34,7 +34,11 @@ load; with -nodes alone there is no time limit. The deals proved lost and
 those left undecided are listed (JSON and the YAML of -write:
 lost_seeds, unknown_seeds). -threads 2 runs two searches at once on each
 deal, the exhaustive search beside the beams and probes, each with the
-whole budget (see 'pasyans solve'); the figures record it (threads).`,
+whole budget (see 'pasyans solve'); the figures record it (threads).
+-mem bounds the memory of the process (default: half the memory
+available), shared equally among the workers; -max-seen caps each
+visited set in positions as well. The deals whose visited set filled up
+can no longer be proved lost; their count is reported.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
@@ -44,6 +48,9 @@ whole budget (see 'pasyans solve'); the figures record it (threads).`,
 			nodes := fs.Int64("nodes", 0, "positions per deal at most (0: no node cap)")
 			workers := fs.Int("workers", 0, "deals solved at once (0: one per CPU, or per T CPUs with -threads T)")
 			threads := fs.Int("threads", 1, "searches at once on each deal (1 or 2)")
+			maxSeen := fs.Int("max-seen", 0, "cap on each visited set (`positions`; 0: the memory budget alone)")
+			var mem memFlag
+			mem.register(fs)
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
 			return func(e *env, args []string) error {
@@ -59,6 +66,13 @@ whole budget (see 'pasyans solve'); the figures record it (threads).`,
 				}
 				if *workers < 0 {
 					return usageError("-workers must not be negative, got %d", *workers)
+				}
+				if *maxSeen < 0 {
+					return usageError("-max-seen must not be negative, got %d", *maxSeen)
+				}
+				bo.MaxSeen = *maxSeen
+				if bo.MaxMem, err = mem.budget(); err != nil {
+					return err
 				}
 				v, o, err := solveVariant(*game, *options)
 				if err != nil {
@@ -132,7 +146,10 @@ func statsText(w io.Writer, r solve.StatsResult) {
 	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (undecided deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
 	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per thread\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
 	if r.SeenCapHits > 0 {
-		fmt.Fprintf(w, "the visited set reached its cap in %d deals\n", r.SeenCapHits)
+		fmt.Fprintf(w, "the visited set reached its cap in %d deals (%d of them by the memory budget)\n", r.SeenCapHits, r.MemFullHits)
+	}
+	if r.MemPerWorker > 0 {
+		fmt.Fprintf(w, "memory: %s per worker, of which the visited sets held at most %s\n", sizeText(r.MemPerWorker), sizeText(r.SeenBytesMax))
 	}
 	if r.OpenCards {
 		fmt.Fprintln(w, "open-card problem: the solver knows the face-down cards")

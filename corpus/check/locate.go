@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pasyans/corpus"
@@ -12,33 +13,63 @@ import (
 	"pasyans/engine/solve"
 )
 
-// probeAll runs the probes of every game's variant, a game per processor;
-// the result depends only on the variants and the plan.
+// probeAll runs the probes of every game's variant on every processor:
+// each game's solver-guided games are tasks of their own (the longest
+// work: zodiac's alone was two fifths of the check, one game per
+// processor left one core idle for its last second), started first, then
+// each game's playouts; each game's result is then put together in a
+// fixed order (see probeWork), so it depends only on the variants and the
+// plan, not on which task ran where or when.
 func probeAll(ed *corpus.Edition, plan probePlan) map[string]*probeResult {
 	out := map[string]*probeResult{}
 	if plan.random == 0 {
 		return out
 	}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var works []*probeWork
+	var games []string
 	for _, g := range ed.Games {
-		if g.Variant == nil {
-			continue
+		if g.Variant != nil {
+			works = append(works, newProbeWork(g.Variant, plan))
+			games = append(games, g.ID)
 		}
+	}
+	var tasks []func()
+	for k := range plan.solver {
+		for _, w := range works {
+			tasks = append(tasks, func() { w.solverGame(k) })
+		}
+	}
+	for _, w := range works {
+		tasks = append(tasks, w.playouts)
+	}
+	runTasks(tasks)
+	results := make([]*probeResult, len(works))
+	finishing := make([]func(), len(works))
+	for i, w := range works {
+		finishing[i] = func() { results[i] = w.finish() }
+	}
+	runTasks(finishing)
+	for i, id := range games {
+		out[id] = results[i]
+	}
+	return out
+}
+
+// runTasks runs tasks on as many goroutines as processors, taking them in
+// order, and returns when all are done.
+func runTasks(tasks []func()) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) {
 		wg.Add(1)
-		go func(g *corpus.Game) {
+		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r := runProbes(g.Variant, plan)
-			mu.Lock()
-			out[g.ID] = r
-			mu.Unlock()
-		}(g)
+			for i := next.Add(1) - 1; i < int64(len(tasks)); i = next.Add(1) - 1 {
+				tasks[i]()
+			}
+		}()
 	}
 	wg.Wait()
-	return out
 }
 
 // where is the paragraph a finding names: the claim or the rule link that

@@ -85,8 +85,13 @@ type observer struct {
 	waste  int
 	redeal int // action number of "redeal", 0 if none
 	res    *probeResult
-	rules  []*ruleProbe // rule facts of the variant
-	perm   map[string]*permission
+	// refusedBy counts the moves sample saw refused, by rule (keyed by
+	// the rule, not its id: a pointer hashes in a fraction of the time a
+	// string does, a tenth of the check); res.refused is made from it at
+	// the end (see probeWork.finish).
+	refusedBy map[*engine.Rule]int
+	rules     []*ruleProbe // rule facts of the variant
+	perm      map[string]*permission
 
 	// the game under way
 	deal    string
@@ -101,7 +106,8 @@ type observer struct {
 func newObserver(v *engine.Variant) *observer {
 	o := &observer{v: v, stock: -1, waste: -1, redeal: v.Action("redeal"),
 		res: &probeResult{refused: map[string]int{}, exercised: map[string]bool{}}, perm: map[string]*permission{},
-		fnd: make([]*fgroup, len(v.Piles)), bld: make([]*engine.BuildSpec, len(v.Piles)), counter: map[string]int{}}
+		refusedBy: map[*engine.Rule]int{},
+		fnd:       make([]*fgroup, len(v.Piles)), bld: make([]*engine.BuildSpec, len(v.Piles)), counter: map[string]int{}}
 	for i, p := range v.Piles {
 		o.roles = append(o.roles, p.Role)
 		switch {
@@ -471,7 +477,7 @@ func (o *observer) building(s *engine.State, m engine.Move, n int, move string) 
 func (o *observer) sample(s *engine.State) {
 	note := func(m engine.Move) {
 		if r := s.Check(m); r != nil {
-			o.res.refused[r.ID]++
+			o.refusedBy[r]++
 		}
 	}
 	for a := 1; a <= len(o.v.Actions); a++ {
@@ -556,7 +562,36 @@ func (o *observer) play(s *engine.State, moves []engine.Move, kind string) {
 // set of seeds with the default options, more with each option on, and a
 // few solver-guided games. The result depends only on v and plan.
 func runProbes(v *engine.Variant, plan probePlan) *probeResult {
+	w := newProbeWork(v, plan)
+	w.playouts()
+	for k := range plan.solver {
+		w.solverGame(k)
+	}
+	return w.finish()
+}
+
+// probeWork is the probes of one variant cut into tasks that may run at
+// once (see probeAll): the playouts, watched by the observer, and each
+// solver-guided game, searched on its own; finish then watches the
+// solver games' winning lines, in the order of their seeds, as runProbes
+// did one after the other, so the result is the same.
+type probeWork struct {
+	v     *engine.Variant
+	plan  probePlan
+	o     *observer
+	lines [][]engine.Move // solver game k's winning line
+	won   []bool          // whether solver game k was won
+}
+
+func newProbeWork(v *engine.Variant, plan probePlan) *probeWork {
+	return &probeWork{v: v, plan: plan, lines: make([][]engine.Move, plan.solver), won: make([]bool, plan.solver)}
+}
+
+// playouts plays the random playouts under a new observer.
+func (pw *probeWork) playouts() {
+	v, plan := pw.v, pw.plan
 	o := newObserver(v)
+	pw.o = o
 	def, _ := v.ParseOptions(nil)
 	var w engine.Walker
 	var moves []engine.Move
@@ -580,18 +615,31 @@ func runProbes(v *engine.Variant, plan probePlan) *probeResult {
 			playout(uint64(k+1), def|1<<uint(i))
 		}
 	}
-	if plan.solver > 0 {
-		sv := solve.New(v)
-		for k := range plan.solver {
-			seed := uint64(firstSolverAt + k)
-			s := engine.NewDeal(v, seed, def)
-			r := sv.Solve(s, solve.Options{MaxNodes: solverNodes, MaxSeen: solverSeen})
-			o.res.solverGames++
-			if r.Outcome == solve.Won {
-				o.res.solverWins++
-				o.play(s, r.Moves, "solver's winning line")
-			}
+}
+
+// solverGame searches solver-guided game k (seed firstSolverAt+k) with a
+// solver of its own: the search, bounded by positions alone, gives the
+// same answer on a fresh solver as on one reused.
+func (pw *probeWork) solverGame(k int) {
+	def, _ := pw.v.ParseOptions(nil)
+	s := engine.NewDeal(pw.v, uint64(firstSolverAt+k), def)
+	r := solve.New(pw.v).Solve(s, solve.Options{MaxNodes: solverNodes, MaxSeen: solverSeen})
+	pw.won[k], pw.lines[k] = r.Outcome == solve.Won, r.Moves
+}
+
+// finish watches the winning lines of the solver games, after the
+// playouts, and returns what the probes found.
+func (pw *probeWork) finish() *probeResult {
+	def, _ := pw.v.ParseOptions(nil)
+	for k := range pw.plan.solver {
+		pw.o.res.solverGames++
+		if pw.won[k] {
+			pw.o.res.solverWins++
+			pw.o.play(engine.NewDeal(pw.v, uint64(firstSolverAt+k), def), pw.lines[k], "solver's winning line")
 		}
 	}
-	return o.res
+	for r, n := range pw.o.refusedBy {
+		pw.o.res.refused[r.ID] += n
+	}
+	return pw.o.res
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"slices"
 
 	"pasyans/engine"
@@ -127,10 +128,17 @@ func (sv *Solver) beams(s *engine.State, bm beamer, b *budget) ([]engine.Move, b
 // against 19%.)
 func (sv *Solver) newBeamSearch(bm beamer, b *budget) *beamSearch {
 	if sv.bseen == nil {
-		sv.bseen = newSeenSet(b.maxSeen)
+		sv.bseen = newSeenSet(b.maxSeen).withPool(sv.pool, beamBytesPerKey)
+		sv.bseen.setGens(false)
 	}
 	return &beamSearch{sv: sv, ctx: sv.ctx, score: bm, b: b, seen: sv.bseen}
 }
+
+// beamBytesPerKey is the memory charged to the pool for each key of the
+// beams' visited set besides the key's own: the candidate it may make
+// (beamCand, 16 bytes, and its place in order, 8), room for the slices'
+// growth included.
+const beamBytesPerKey = 48
 
 // runBeam runs beam i (from 0) of plan from s: its width, and the noise of
 // its scores (none for the first beam), from a generator seeded by the
@@ -142,7 +150,27 @@ func (bs *beamSearch) runBeam(s *engine.State, plan beamPlan, i int) ([]engine.M
 		bs.rng = dealRand(s, uint64(i))
 	}
 	bs.cut = false
-	return bs.run(s, beamWidth(plan.widths, plan.repeat, i), plan.closure)
+	return bs.run(s, min(beamWidth(plan.widths, plan.repeat, i), bs.sv.beamMaxWidth()), plan.closure)
+}
+
+// beamStateBytes is the memory of one position of a beam: its state's
+// clone, whose history of moves makes most of it (29.7 KB for a le-cadran
+// position 200 moves deep), and its share of the lines. The beam, the next
+// one and the spare states hold up to three times the width.
+const beamStateBytes = 3 * 32 << 10
+
+// beamMaxWidth bounds the beams' width under a memory budget: their
+// positions may take a quarter of the thread's pool (which does not count
+// them) beside it. Without a budget, or with the default one on a large
+// machine, the widths a stats run reaches (up to 1280 in 5 s) are below it;
+// a search of minutes under a small budget doubles its beams until they
+// would not fit (a 10 minutes' search at -mem 1GiB on two threads grew to
+// 1.46 GB resident without the bound, its visited sets at 750 MB).
+func (sv *Solver) beamMaxWidth() int {
+	if sv.pool == nil || sv.pool.limit <= 0 {
+		return math.MaxInt
+	}
+	return max(int(sv.pool.limit/4/beamStateBytes), 10)
 }
 
 // beamWidth returns the width of beam i (from 0): the plan's widths, each

@@ -122,3 +122,44 @@ func TestCommonPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestPack6 packs piles' encodings of every length up to 13 and compares
+// with the plain bit-by-bit packing, after a prefix that must stay as
+// it is; and unpacks them back.
+func TestPack6(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		src := []byte{}
+		for i := 0; i < n; i++ {
+			if i%3 == 2 {
+				src = append(src, 0xFF)
+			} else {
+				src = append(src, byte(4+(i*7)%52))
+			}
+		}
+		prefix := []byte{9, 8, 7}
+		got := pack6(append(slices.Clone(prefix), src...), len(prefix))
+		want := packRef(slices.Clone(prefix), src)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%d symbols: pack6 %x, want %x", n, got, want)
+		}
+		// Unpack: six bits at a time until as many separators.
+		var back []byte
+		var acc, nb uint
+		body := got[len(prefix):]
+		for k := 0; len(back) < n; {
+			for nb < 6 {
+				acc, nb = acc<<8|uint(body[k]), nb+8
+				k++
+			}
+			b := byte(acc>>(nb-6)) & 63
+			nb -= 6
+			if b == 63 {
+				b = 0xFF
+			}
+			back = append(back, b)
+		}
+		if !bytes.Equal(back, src) || len(body) != (6*n+7)/8 {
+			t.Fatalf("%d symbols: unpacked %x from %d bytes, want %x", n, back, len(body), src)
+		}
+	}
+}

@@ -30,6 +30,9 @@ const (
 // r1 and one of each rank above it up to r2, so the counts per rank give
 // r1 and r2 back. (Writing them, as the key once did, was a sixth of its
 // time.)
+// The columns, the most of the key (about 60 of its 70 bytes on a hard
+// deal), are packed six bits a card (pack6): 25% less memory a position
+// in the visited set (TestSeenSetBytesPerKey).
 // The game keeps no counters and no face-down cards (a test checks both).
 //
 // Safe move. Putting a card C (rank r, suit s) on a foundation loses
@@ -97,10 +100,13 @@ func (g *leCadran) key(s *engine.State, dst []byte) []byte {
 	stock := len(s.Piles[lcStock].Cards)
 	dst = append(dst, byte(stock))
 	dst = g.talonKey(s, dst)
-	// Columns: sorted by their cards (see appendPilesSorted).
+	// Columns: sorted by their cards (see appendPilesSorted), then packed
+	// six bits a card (see pack6).
+	at := len(dst)
 	dst = appendPilesSorted(dst, s, lcCols, 10)
-	// A key without the flag ends with 0xFF, so the flag (1) keeps keys
-	// apart.
+	dst = pack6(dst, at)
+	// The columns' ten separators tell where their packed bytes end, so
+	// the flag (1), a byte more, keeps keys apart.
 	if g.afterDeal(s) {
 		dst = append(dst, 1)
 	}

@@ -220,7 +220,7 @@ func lcKeyDirect(g *leCadran, s *engine.State) []byte {
 		dst = append(dst, byte(k))
 		dst = binary.LittleEndian.AppendUint64(dst, mask)
 	}
-	dst = pilesSortedRef(dst, s, lcCols, 10)
+	dst = packRef(dst, pilesSortedRef(nil, s, lcCols, 10))
 	if g.afterDeal(s) {
 		dst = append(dst, 1)
 	}
@@ -272,4 +272,25 @@ func TestLcBuried(t *testing.T) {
 			t.Errorf("%q: %d on their marriage base, want %d", tc.pile, runs, tc.runs)
 		}
 	}
+}
+
+// packRef appends src packed six bits a byte (0xFF as 63), bit by bit,
+// the last byte padded with zeros: pack6 the plain way.
+func packRef(dst, src []byte) []byte {
+	var acc, n uint
+	for _, b := range src {
+		if b == 0xFF {
+			b = 63
+		}
+		acc = acc<<6 | uint(b)
+		n += 6
+		for n >= 8 {
+			dst = append(dst, byte(acc>>(n-8)))
+			n -= 8
+		}
+	}
+	if n > 0 {
+		dst = append(dst, byte(acc<<(8-n)))
+	}
+	return dst
 }

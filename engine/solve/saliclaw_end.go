@@ -3,6 +3,7 @@ package solve
 import (
 	"cmp"
 	"slices"
+	"unsafe"
 
 	"pasyans/engine"
 )
@@ -151,7 +152,7 @@ func (e *slEnd) search(g *salicLaw, s *engine.State, q *subSearch) (string, bool
 	for len(e.frames) > 0 {
 		f := &e.frames[len(e.frames)-1]
 		if f.next == f.end {
-			if !e.lost.addAt(&f.key, f.at, q.maxSeen) {
+			if !e.lost.addAt(&f.key, f.at, q.maxSeen, q.pool) {
 				q.capHit = true
 			}
 			e.moves = e.moves[:f.start]
@@ -181,7 +182,7 @@ func (e *slEnd) search(g *salicLaw, s *engine.State, q *subSearch) (string, bool
 		}
 		q.progress = max(q.progress, p.onFoundations())
 		if e.dead(g, &p) {
-			if !e.lost.addAt(&key, at, q.maxSeen) {
+			if !e.lost.addAt(&key, at, q.maxSeen, q.pool) {
 				q.capHit = true
 			}
 			continue
@@ -430,6 +431,11 @@ type slLostSet struct {
 	slots []slEndKey
 	n     int
 	grown uint32 // how many times the table has grown
+	// held is the memory taken from the pool for the table's growth (see
+	// addAt), kept from one search to the next; room, when not 0, is the
+	// most keys the table takes: the pool refused it the memory to grow.
+	held int64
+	room int
 }
 
 // slot is a place in the table, valid while the table has not grown
@@ -444,6 +450,7 @@ func (t *slLostSet) reset() {
 	}
 	clear(t.slots)
 	t.n = 0
+	t.room = 0
 }
 
 func (k *slEndKey) hash() uint64 {
@@ -466,12 +473,16 @@ func (t *slLostSet) find(k *slEndKey) (slot, bool) {
 }
 
 // addAt records k, which find placed at at (not held then), and reports
-// false when the set already holds max keys (k is then not recorded).
+// false when the set already holds max keys, or fills three quarters of a
+// table that pool refuses the memory to double (k is then not recorded).
 // Between find and addAt the search records the positions under k's,
 // which may take at or grow the table: then k's place is looked up again
 // (no key is ever removed, so k is still not held).
-func (t *slLostSet) addAt(k *slEndKey, at slot, max int) bool {
+func (t *slLostSet) addAt(k *slEndKey, at slot, max int, pool *memPool) bool {
 	if max > 0 && t.n >= max {
+		return false
+	}
+	if t.room > 0 && t.n >= t.room {
 		return false
 	}
 	if at.grown != t.grown || t.slots[at.i] != (slEndKey{}) {
@@ -479,8 +490,15 @@ func (t *slLostSet) addAt(k *slEndKey, at slot, max int) bool {
 	}
 	t.slots[at.i] = *k
 	t.n++
-	if t.n*2 > len(t.slots) {
+	if t.n*2 > len(t.slots) && t.room == 0 {
+		size := int64(len(t.slots)) * 2 * int64(unsafe.Sizeof(slEndKey{}))
+		if !pool.take(size) {
+			t.room = len(t.slots) * 3 / 4
+			return true
+		}
 		t.grow()
+		pool.give(size / 2)
+		t.held += size / 2
 	}
 	return true
 }

@@ -107,7 +107,7 @@ func TestSlLostSet(t *testing.T) {
 	}
 	for i := n - 1; i >= 0; i-- { // the places, found first, are stale now
 		k := key(i)
-		if !ls.addAt(&k, at[i], 0) {
+		if !ls.addAt(&k, at[i], 0, nil) {
 			t.Fatalf("key %d: set full", i)
 		}
 	}
@@ -124,7 +124,7 @@ func TestSlLostSet(t *testing.T) {
 	}
 	k := key(n)
 	at0, _ := ls.find(&k)
-	if ls.addAt(&k, at0, n) || held(&ls, k) {
+	if ls.addAt(&k, at0, n, nil) || held(&ls, k) {
 		t.Fatal("a key recorded past the cap")
 	}
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -14,15 +15,27 @@ const (
 	Unknown = "unknown" // the budget ran out first
 )
 
-// DefaultMaxSeen is the visited-set cap used when Options.MaxSeen is 0:
-// about 4 million positions, a few hundred megabytes.
+// DefaultMaxSeen is the visited-set cap used when Options.MaxSeen and
+// Options.MaxMem are 0: about 4 million positions, a few hundred
+// megabytes.
 const DefaultMaxSeen = 1 << 22
 
-// Options bound a search. Zero fields mean no bound (MaxSeen: DefaultMaxSeen).
+// Options bound a search. Zero fields mean no bound (MaxSeen:
+// DefaultMaxSeen unless MaxMem is set).
 type Options struct {
 	Budget   time.Duration // wall-clock budget
 	MaxNodes int64         // positions to generate at most
-	MaxSeen  int           // positions the visited set may hold
+	MaxSeen  int           // positions a visited set may hold
+	// MaxMem bounds the memory of the search, in bytes, over all its
+	// threads: its visited sets (and the beams' candidates) take at most
+	// seenMemShare of it, the rest is left to the rest of the search and
+	// to the garbage collector's headroom (the caller sets the process's
+	// limit, see runtime/debug.SetMemoryLimit). When a visited set can
+	// have no more memory it is full, as at MaxSeen: the search goes on
+	// without recording new positions and can no longer answer Lost
+	// (Result.SeenCapHit, Result.MemFull). With MaxMem and no MaxSeen
+	// the sets have no cap in positions.
+	MaxMem int64
 	// ProbeShare is the share of the budget spent on probes, short
 	// randomized searches for a win, before the exhaustive search (0:
 	// DefaultProbeShare; negative: no probes).
@@ -57,6 +70,14 @@ type Result struct {
 	// SeenCapHit is true when the visited set filled up; the search then
 	// cannot claim Lost and answers Unknown when it runs out of moves.
 	SeenCapHit bool
+	// MemFull is true when a visited set (of the exhaustive search, the
+	// probes or the beams) was refused memory by Options.MaxMem; with
+	// SeenCapHit, the memory budget is what filled the exhaustive
+	// search's set.
+	MemFull bool
+	// SeenBytes is the most memory the search's visited sets held at once
+	// (of the thread that held most, with two threads the sum of both).
+	SeenBytes int64
 	// OpenCards is true when the variant hides cards (Variant.Hidden): the
 	// solver then solves the open-card problem, knowing every face-down
 	// card, so Won means "winnable by a player who could see them" and
@@ -97,6 +118,7 @@ type Solver struct {
 	end      endgamer     // the game's own endgame search, or nil (see Solve)
 	pseen    *seenSet     // the probes' visited set
 	bseen    *seenSet     // the beams' visited set (see newBeamSearch)
+	pool     *memPool     // the memory of the visited sets (Options.MaxMem)
 	keepLost bool         // the visited set keeps lost positions (acyclicer)
 	rng      *engine.Rand // perturbs the move order in probes
 	line     []engine.Move
@@ -123,7 +145,8 @@ type Solver struct {
 
 // New returns a Solver for variant v.
 func New(v *engine.Variant) *Solver {
-	sv := &Solver{v: v, ctx: newCtx(v), seen: newSeenSet(DefaultMaxSeen)}
+	sv := &Solver{v: v, ctx: newCtx(v), pool: &memPool{}}
+	sv.seen = newSeenSet(DefaultMaxSeen).withPool(sv.pool, 0)
 	// The game's own move generator lists the moves of the registered
 	// rules; a copy of the variant with other rules (a test's mutant)
 	// is searched with the moves its engine lists, so that every line
@@ -192,10 +215,23 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.Threads >= 2 && (o.Budget > 0 || o.MaxNodes > 0) {
 		return sv.solveBeside(s, o)
 	}
+	sv.setMem(o.MaxMem)
+	res := sv.solveOne(s, o)
+	if sv.pool != nil {
+		res.MemFull, res.SeenBytes = sv.pool.refused, sv.pool.peak
+	}
+	return res
+}
+
+// solveOne is Solve on one thread.
+func (sv *Solver) solveOne(s *engine.State, o Options) Result {
 	start := time.Now()
 	maxSeen := o.MaxSeen
 	if maxSeen <= 0 {
 		maxSeen = DefaultMaxSeen
+		if o.MaxMem > 0 {
+			maxSeen = math.MaxInt
+		}
 	}
 	res := Result{OpenCards: s.V.Hidden, Goal: sv.goal}
 	sv.progress = sv.onFoundations(s)
@@ -231,8 +267,9 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	sv.keepLost = false
 	if a, ok := ctx.(acyclicer); ok && !sv.noLost && a.acyclic(s) {
 		sv.keepLost = true
-		sv.seen.reset(maxSeen)
 	}
+	sv.seen.setGens(sv.keepLost) // generations only for keepLost
+	sv.seen.reset(maxSeen)
 	share, unit := DefaultProbeShare, int64(probeUnit)
 	if p, ok := ctx.(prober); ok {
 		share, unit = p.probePlan()
@@ -257,6 +294,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		b.stop = sv.stop
 		line, won := sv.beams(s, bm, &b)
 		res.Nodes += b.nodes
+		sv.releaseSet(sv.bseen)
 		if won {
 			res.Outcome, res.Moves = Won, line
 			res.Progress = sv.progressOf(Won)
@@ -274,7 +312,8 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 		pseen := sv.seen // a new generation for each probe (keepLost)
 		if !sv.keepLost {
 			if sv.pseen == nil {
-				sv.pseen = newSeenSet(maxSeen)
+				sv.pseen = newSeenSet(maxSeen).withPool(sv.pool, 0)
+				sv.pseen.setGens(false) // emptied for each probe
 			}
 			sv.pseen.hashTail(tail) // before its reset for each probe
 			pseen = sv.pseen        // emptied for each probe
@@ -300,7 +339,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 			} else {
 				pseen.reset(maxSeen)
 			}
-			out, n, capHit := sv.search(s, o, pseen, budget{limit: limit, deadline: pdeadline, maxSeen: maxSeen}, rng)
+			out, n, capHit := sv.search(s, o, pseen, budget{limit: limit, deadline: pdeadline, maxSeen: maxSeen, pool: sv.pool}, rng)
 			res.Nodes += n
 			if out == Won || (out == Lost && !capHit) {
 				res.Outcome = out
@@ -308,10 +347,12 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 				res.Probes++
 				res.Progress = sv.progressOf(out)
 				res.Elapsed = time.Since(start)
+				sv.releaseSet(sv.pseen)
 				return res
 			}
 			res.Probes++
 		}
+		sv.releaseSet(sv.pseen)
 	}
 	if o.winOnly {
 		res.Outcome = Unknown
@@ -328,7 +369,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if o.MaxNodes > 0 {
 		limit = max(o.MaxNodes-res.Nodes, 1)
 	}
-	out, n, capHit := sv.search(s, o, sv.seen, budget{limit: limit, deadline: deadline, maxSeen: maxSeen}, nil)
+	out, n, capHit := sv.search(s, o, sv.seen, budget{limit: limit, deadline: deadline, maxSeen: maxSeen, pool: sv.pool}, nil)
 	res.Nodes += n
 	res.SeenCapHit = capHit
 	if out == Lost && capHit {
@@ -357,6 +398,10 @@ func (sv *Solver) solveBeside(s *engine.State, o Options) Result {
 	defer func() { sv.stop, sv.peer.stop = nil, nil }()
 	po := o
 	po.Threads, po.NoBeam, po.ProbeShare = 1, true, -1
+	// The exhaustive search, which keeps every position, gets two thirds
+	// of the memory; the beams and probes, which start afresh often, the
+	// rest.
+	po.MaxMem = o.MaxMem / 3 * 2
 	var pr Result
 	done := make(chan struct{})
 	go func(c *engine.State) {
@@ -368,6 +413,7 @@ func (sv *Solver) solveBeside(s *engine.State, o Options) Result {
 	}(s.Clone())
 	mo := o
 	mo.Threads, mo.winOnly = 1, true
+	mo.MaxMem = o.MaxMem - po.MaxMem
 	mr := sv.Solve(s, mo)
 	if decided(mr) {
 		stop.Store(true)
@@ -379,12 +425,43 @@ func (sv *Solver) solveBeside(s *engine.State, o Options) Result {
 	}
 	res.Nodes = mr.Nodes + pr.Nodes
 	res.SeenCapHit = pr.SeenCapHit
+	res.MemFull = mr.MemFull || pr.MemFull
+	res.SeenBytes = mr.SeenBytes + pr.SeenBytes
 	res.Progress = max(mr.Progress, pr.Progress)
 	if res.Outcome == Won {
 		res.Progress = res.Goal
 	}
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// seenMemShare is the share of Options.MaxMem that the visited sets may
+// hold. The rest covers the search's other memory (the beams' states, the
+// stacks), the garbage of a table that grew (the old one, half the new
+// one's size) and of the sets released after their phase, until the
+// collector frees it, and the runtime's own.
+const seenMemShare = 0.65
+
+// setMem bounds the memory of the solver's visited sets for a search of
+// memory budget mem (0: none). Sets hold their memory from one search to
+// the next (a Stats worker's deals): a smaller bound may leave the pool
+// over it until they are released.
+func (sv *Solver) setMem(mem int64) {
+	if sv.pool == nil {
+		return
+	}
+	sv.pool.limit = int64(float64(mem) * seenMemShare)
+	sv.pool.refused = false
+	sv.pool.peak = sv.pool.used
+}
+
+// releaseSet gives the memory of a visited set whose phase is over back
+// when the search's memory is bounded (with no bound the set keeps it for
+// the next search, which saves page faults).
+func (sv *Solver) releaseSet(t *seenSet) {
+	if t != nil && sv.pool != nil && sv.pool.limit > 0 {
+		t.release()
+	}
 }
 
 // stopped reports that a search beside this one has decided (see
@@ -454,6 +531,7 @@ type budget struct {
 	deadline     time.Time
 	maxSeen      int
 	stop         *atomic.Bool
+	pool         *memPool // the memory of the visited sets (Options.MaxMem)
 }
 
 // step counts one more position and reports whether the budget allows it

@@ -40,7 +40,14 @@ type StatsResult struct {
 	// per search thread (per core).
 	NodesPerSec float64 `json:"nodes_per_sec"`
 	SeenCapHits int     `json:"seen_cap_hits"`
-	OpenCards   bool    `json:"open_cards"`
+	// MemPerWorker is each worker's share of Options.MaxMem (0: none),
+	// MemFullHits the deals whose visited set filled that share (of
+	// SeenCapHits), SeenBytesMax the most memory a worker's visited sets
+	// held at once.
+	MemPerWorker int64 `json:"mem_per_worker,omitempty"`
+	MemFullHits  int   `json:"mem_full_hits"`
+	SeenBytesMax int64 `json:"seen_bytes_max"`
+	OpenCards    bool  `json:"open_cards"`
 	// LostSeeds and UnknownSeeds list the deals proved lost and those left
 	// undecided, in increasing order.
 	LostSeeds    []uint64 `json:"lost_seeds"`
@@ -66,7 +73,8 @@ type Progress struct {
 // first+1, …, each with the budget of bo (time and/or nodes; bo.Threads
 // searches at once on each deal), on workers goroutines (0: one per CPU
 // for each of a deal's threads), calling progress (if not nil) after each
-// deal from one goroutine at a time.
+// deal from one goroutine at a time. bo.MaxMem is the memory of the whole
+// run: each worker's searches get an equal share of it.
 func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Options, workers int, progress func(Progress)) StatsResult {
 	threads := max(bo.Threads, 1)
 	if workers <= 0 {
@@ -75,6 +83,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 	if workers > deals && deals > 0 {
 		workers = deals
 	}
+	bo.MaxMem /= int64(workers)
 	start := time.Now()
 	seeds := make(chan uint64)
 	type answer struct {
@@ -102,7 +111,8 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		wg.Wait()
 		close(answers)
 	}()
-	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, Threads: threads, OpenCards: v.Hidden}
+	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, Threads: threads, OpenCards: v.Hidden,
+		MemPerWorker: bo.MaxMem}
 	times := make([]float64, 0, deals)
 	var near []float64 // Progress/Goal of the undecided deals
 	var searchTime time.Duration
@@ -122,7 +132,11 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		}
 		if r.SeenCapHit {
 			res.SeenCapHits++
+			if r.MemFull {
+				res.MemFullHits++
+			}
 		}
+		res.SeenBytesMax = max(res.SeenBytesMax, r.SeenBytes)
 		res.Nodes += r.Nodes
 		searchTime += r.Elapsed
 		times = append(times, float64(r.Elapsed)/float64(time.Millisecond))
