@@ -142,15 +142,16 @@ type owner struct {
 	titles   corpus.Titles
 	paras    []*corpus.Paragraph
 	intro    corpus.Text // the editor's English introduction to a game
+	introRU  corpus.Text // its Russian
 }
 
 func (d *doc) owners() []owner {
 	var os []owner
 	if b := d.ed.Book; b != nil {
-		os = append(os, owner{b.ID, "front-matter", b.Titles, b.Paragraphs, corpus.Text{}})
+		os = append(os, owner{b.ID, "front-matter", b.Titles, b.Paragraphs, corpus.Text{}, corpus.Text{}})
 	}
 	for _, g := range d.ed.Games {
-		os = append(os, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro})
+		os = append(os, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro, g.IntroRU})
 	}
 	var none []*corpus.Paragraph
 	for _, p := range d.ed.Paragraphs {
@@ -159,7 +160,7 @@ func (d *doc) owners() []owner {
 		}
 	}
 	if len(none) > 0 {
-		os = append(os, owner{"unowned", "unowned", corpus.Titles{}, none, corpus.Text{}})
+		os = append(os, owner{"unowned", "unowned", corpus.Titles{}, none, corpus.Text{}, corpus.Text{}})
 	}
 	return os
 }
@@ -290,9 +291,13 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 		}
 		d.w.end("head")
 	}
-	if lang == "en" && len(o.intro.Nodes) > 0 {
-		d.w.open(depth+1, "argument", nil)
-		d.blocks(depth+2, o.intro)
+	intro := o.intro
+	if lang == "ru" {
+		intro = o.introRU
+	}
+	if len(intro.Nodes) > 0 {
+		d.w.open(depth+1, "argument", attrs{"xml:lang", lang})
+		d.blocks(depth+2, intro)
 		d.w.close(depth+1, "argument")
 	}
 	for i, s := range sections(o.paras) {
@@ -370,10 +375,19 @@ func (d *doc) back(depth int) {
 	d.w.open(depth+1, "div", attrs{"type", "notes", "xml:id", "notes"})
 	for _, p := range d.ed.Paragraphs {
 		for i, n := range p.Notes {
+			id := paraID(p.ID, "note") + "-" + strconv.Itoa(i+1)
 			d.w.nl(depth + 2)
-			d.w.start("note", attrs{"xml:id", paraID(p.ID, "note") + "-" + strconv.Itoa(i+1), "type", "editorial",
+			d.w.start("note", attrs{"xml:id", id, "type", "editorial", "xml:lang", "en",
 				"target", "#" + paraID(p.ID, "p")})
 			d.markdown(n.Text)
+			d.w.end("note")
+			if n.RU.Markdown == "" {
+				continue
+			}
+			d.w.nl(depth + 2)
+			d.w.start("note", attrs{"xml:id", id + "-ru", "type", "editorial", "xml:lang", "ru",
+				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + id})
+			d.markdown(n.RU)
 			d.w.end("note")
 		}
 	}
@@ -384,9 +398,16 @@ func (d *doc) back(depth int) {
 			continue
 		}
 		d.w.nl(depth + 2)
-		d.w.start("note", attrs{"xml:id", paraID(p.ID, "rules"), "type", "rule-links", "target", "#" + paraID(p.ID, "p")})
+		d.w.start("note", attrs{"xml:id", paraID(p.ID, "rules"), "type", "rule-links", "xml:lang", "en", "target", "#" + paraID(p.ID, "p")})
 		d.markdown(p.RulesLine)
 		d.w.end("note")
+		if p.RulesLineRU.Markdown != "" {
+			d.w.nl(depth + 2)
+			d.w.start("note", attrs{"xml:id", paraID(p.ID, "rules") + "-ru", "type", "rule-links", "xml:lang", "ru",
+				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + paraID(p.ID, "rules")})
+			d.markdown(p.RulesLineRU)
+			d.w.end("note")
+		}
 	}
 	d.w.close(depth+1, "div")
 	d.engineRules(depth + 1)

@@ -77,8 +77,10 @@ func TestRoundTrip(t *testing.T) {
 			rules[id] = it.attr["n"]
 		}
 	}
-	notes := map[string][]string{}
-	links := map[string][]string{}
+	notes := map[string][]string{}   // the English notes by target
+	notesRU := map[string][]string{} // the Russian
+	links := map[string][]string{}   // from the English rules lines
+	linksRU := map[string][]string{}
 	for _, div := range root.all("back")[0].all("div") {
 		for _, k := range div.kids {
 			n, ok := k.(*node)
@@ -88,10 +90,18 @@ func TestRoundTrip(t *testing.T) {
 			target := n.attr["target"]
 			switch div.attr["type"] {
 			case "notes":
-				notes[target] = append(notes[target], markdown(n, rules, cs))
+				if n.attr["xml:lang"] == "ru" {
+					notesRU[target] = append(notesRU[target], markdown(n, rules, cs))
+				} else {
+					notes[target] = append(notes[target], markdown(n, rules, cs))
+				}
 			case "rule-links":
+				into := links
+				if n.attr["xml:lang"] == "ru" {
+					into = linksRU
+				}
 				for _, r := range n.all("ref") {
-					links[target] = append(links[target], rules[strings.TrimPrefix(r.attr["target"], "#")])
+					into[target] = append(into[target], rules[strings.TrimPrefix(r.attr["target"], "#")])
 				}
 			}
 		}
@@ -118,12 +128,25 @@ func TestRoundTrip(t *testing.T) {
 		if en.attr["corresp"] != "#"+pid || ru.attr["n"] != p.ID {
 			t.Errorf("%s: corresp %q, n %q", p.ID, en.attr["corresp"], ru.attr["n"])
 		}
-		var want []string
+		var want, wantRU []string
 		for _, n := range p.Notes {
 			want = append(want, n.Markdown)
+			if n.RU.Markdown != "" {
+				wantRU = append(wantRU, n.RU.Markdown)
+			}
 		}
 		if got := notes["#"+pid]; !slices.Equal(got, want) {
 			t.Errorf("%s: notes\n got %q\nwant %q", p.ID, got, want)
+		}
+		if got := notesRU["#"+pid]; !slices.Equal(got, wantRU) {
+			t.Errorf("%s: Russian notes\n got %q\nwant %q", p.ID, got, wantRU)
+		}
+		var wantLinksRU []string
+		for _, l := range p.RulesRU {
+			wantLinksRU = append(wantLinksRU, l.ID)
+		}
+		if got := linksRU["#"+pid]; !slices.Equal(got, wantLinksRU) {
+			t.Errorf("%s: Russian rules line's links\n got %q\nwant %q", p.ID, got, wantLinksRU)
 		}
 		// Every rule link of the section, from the translation, the
 		// rules line or a note, points at its rule.
@@ -147,11 +170,11 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// notesOf returns the editor's notes whose target is target.
+// notesOf returns the editor's English notes whose target is target.
 func notesOf(root *node, target string) []*node {
 	var ns []*node
 	for _, n := range root.all("note") {
-		if n.attr["type"] == "editorial" && n.attr["target"] == target {
+		if n.attr["type"] == "editorial" && n.attr["target"] == target && n.attr["xml:lang"] != "ru" {
 			ns = append(ns, n)
 		}
 	}
@@ -261,7 +284,7 @@ func TestGolden(t *testing.T) {
 	d := newDoc(ed)
 	g := ed.Game("salic-law")
 	for _, lang := range []string{"ru", "en"} {
-		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro}, lang); err != nil {
+		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro, g.IntroRU}, lang); err != nil {
 			t.Fatal(err)
 		}
 	}
