@@ -103,6 +103,13 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	var res buildResult
 	select {
 	case sig := <-sigs:
+		// The writers cannot be stopped midway: the folder removed under
+		// them makes them fail fast, but one may make a folder again
+		// before it notices, so wait for them and remove what is left. A
+		// second signal kills at once (the next build sweeps the folder).
+		signal.Stop(sigs)
+		st.abort()
+		<-done
 		st.abort()
 		return interrupted{sig}
 	case res = <-done:

@@ -184,8 +184,10 @@ func (s *staging) commit() error {
 }
 
 // abort removes the staging folder. Writers still at work may recreate a
-// folder in it meanwhile; the removal is tried again, and what is left is
-// swept by the next build.
+// folder in it meanwhile; the removal is tried again, and a caller that
+// can wait for its writers calls abort again once they are done (build
+// does, on a signal). What is left after all is swept by the next build.
+// Calling it twice is harmless.
 func (s *staging) abort() {
 	for i := 0; i < 3; i++ {
 		if os.RemoveAll(s.tmp) == nil {
