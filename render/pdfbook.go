@@ -318,6 +318,9 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 		sp = append(sp, span{"  Stated in " + strings.Join(r.Book, ", ") + ".", info})
 	case r.Reconstructed != "":
 		sp = append(sp, span{"  Reconstructed: " + sentence(r.Reconstructed), info})
+		if r.ReconstructedRU != "" {
+			sp = append(sp, span{"  Реконструкция: " + sentence(r.ReconstructedRU), info})
+		}
 	}
 	if r.Option != "" {
 		sp = append(sp, span{"  Option " + r.Option + ".", info})

@@ -69,8 +69,11 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		d.gameSection("The layout", 3*lineHeight(10))
 		fig := NewFigure(g.Variant, nil, "en")
 		cap := []span{{"The layout of " + g.Titles.EN + " (" + g.Titles.RU + ")", d.small.with("I")}}
-		if r := g.Variant.Layout.Reconstructed; r != "" {
-			cap = append(cap, span{". Reconstructed: " + r, d.small.with("I")})
+		if l := g.Variant.Layout; l.Reconstructed != "" {
+			cap = append(cap, span{". Reconstructed: " + l.Reconstructed, d.small.with("I")})
+			if l.ReconstructedRU != "" {
+				cap = append(cap, span{" Реконструкция: " + l.ReconstructedRU, d.small.with("I")})
+			}
 		}
 		d.figureBlock(fig, cap, d.pageH*0.42)
 	}

@@ -147,7 +147,10 @@ type ruleView struct {
 	RU            string   `json:"ru"`
 	Attested      []string `json:"attested"`
 	Reconstructed string   `json:"reconstructed,omitempty"`
-	Option        string   `json:"option,omitempty"`
+	// ReconstructedRU is the reason in Russian (a field added, as the
+	// contract allows; none renamed).
+	ReconstructedRU string `json:"reconstructed_ru,omitempty"`
+	Option          string `json:"option,omitempty"`
 }
 
 type optionView struct {
@@ -167,7 +170,7 @@ func viewGame(v *engine.Variant) gameView {
 		if book == nil {
 			book = []string{}
 		}
-		g.Rules = append(g.Rules, ruleView{r.ID, r.EN, r.RU, book, r.Reconstructed, r.Option})
+		g.Rules = append(g.Rules, ruleView{r.ID, r.EN, r.RU, book, r.Reconstructed, r.ReconstructedRU, r.Option})
 	}
 	g.Options = []optionView{}
 	for _, o := range v.Options {
