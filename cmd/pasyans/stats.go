@@ -52,8 +52,17 @@ can no longer be proved lost; their count is reported.`,
 			mem.register(fs)
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
+			shard := fs.String("shard", "", "solve only part `K/N` of the deals (K from 1 to N)")
+			records := fs.String("records", "", "write one JSON line per deal to `FILE` (resumed if stopped)")
+			retry := fs.String("retry", "", "solve again the unknown deals of the records `FILE`")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
+					switch args[0] {
+					case "merge":
+						return statsMerge(e, args[1:])
+					case "plan":
+						return statsPlan(e, args[1:])
+					}
 					return usageError("stats takes no arguments, got %q", args[0])
 				}
 				if *deals <= 0 {
@@ -73,9 +82,19 @@ can no longer be proved lost; their count is reported.`,
 				if bo.MaxMem, err = mem.budget(); err != nil {
 					return err
 				}
-				v, o, err := solveVariant(*game, *options)
+				run := statsRun{bo: bo, workers: *workers, records: *records}
+				if *retry != "" {
+					err = run.retrySeeds(*retry, *game, *options)
+				} else {
+					err = run.rangeSeeds(*game, *options, *first, *deals)
+				}
 				if err != nil {
 					return err
+				}
+				if *shard != "" {
+					if run.seeds, err = shardOf(run.seeds, *shard); err != nil {
+						return err
+					}
 				}
 				if *write != "" {
 					// Fail before the run, not after it.
@@ -83,13 +102,9 @@ can no longer be proved lost; their count is reported.`,
 						return usageError("-write: %v", err)
 					}
 				}
-				var progress func(solve.Progress)
-				if statsIsTerminal(e.stderr) {
-					progress = func(p solve.Progress) { statsBar(e.stderr, p) }
-				}
-				r := solve.Stats(v, o, *deals, *first, bo, *workers, progress)
-				if progress != nil {
-					fmt.Fprintln(e.stderr)
+				r, err := run.run(e)
+				if err != nil {
+					return err
 				}
 				// The figures are printed before they are written, so a
 				// failed write loses nothing.
@@ -99,7 +114,7 @@ can no longer be proved lost; their count is reported.`,
 					statsText(e.stdout, r)
 				}
 				if err == nil && *write != "" {
-					err = statsWrite(*write, v.ID+".yaml", statsYAML(r, time.Now()))
+					err = statsWrite(*write, r.Game+".yaml", statsYAML(r, time.Now(), statsProvenance{}))
 				}
 				return err
 			}
@@ -182,13 +197,17 @@ func seedList(seeds []uint64, n int) string {
 }
 
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.
-func statsYAML(r solve.StatsResult, now time.Time) string {
+func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance) string {
 	var b strings.Builder
 	threads := ""
 	if r.Threads > 1 {
 		threads = fmt.Sprintf(" -threads %d", r.Threads)
 	}
-	fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
+	if p.files > 0 {
+		fmt.Fprintf(&b, "# Written by: pasyans stats merge -write DIR FILE… (%d record %s)\n", p.files, pluralize(p.files, "file"))
+	} else {
+		fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
+	}
 	fmt.Fprintf(&b, "game: %s\n", r.Game)
 	fmt.Fprintf(&b, "options: [%s]\n", strings.Join(r.Options, ", "))
 	fmt.Fprintf(&b, "date: %s\n", now.UTC().Format("2006-01-02"))
@@ -204,7 +223,22 @@ func statsYAML(r solve.StatsResult, now time.Time) string {
 	fmt.Fprintf(&b, "lost_seeds: [%s]\n", seedsYAML(r.LostSeeds))
 	fmt.Fprintf(&b, "unknown_seeds: [%s]\n", seedsYAML(r.UnknownSeeds))
 	fmt.Fprintf(&b, "unknown_progress: %.4f\n", r.UnknownProgress)
+	if p.shards > 1 {
+		fmt.Fprintf(&b, "shards: %d\n", p.shards)
+	}
+	if p.retried > 0 {
+		fmt.Fprintf(&b, "retried: %d\nretry_budget: %s\n", p.retried, p.retryBudget)
+	}
 	return b.String()
+}
+
+// statsProvenance says how merged figures were put together: from how
+// many record files, how many of them shards of the deal range (files
+// holding deals at the run's budget), and how many deals were answered
+// by a retry with the larger budget retryBudget. It is zero for one run.
+type statsProvenance struct {
+	files, shards, retried int
+	retryBudget            string
 }
 
 // seedsYAML writes seeds as the items of a YAML flow list.
