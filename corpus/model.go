@@ -213,7 +213,13 @@ type Stats struct {
 	// the median share of the cards a win puts on the foundations that it
 	// saw there (0 when not measured, none undecided, or not such a game).
 	UnknownProgress float64 `yaml:"unknown_progress" json:"unknown_progress"`
-	Pos             Pos     `yaml:"-" json:"-"`
+	// Shards is how many shards of the deal range the figures were merged
+	// from (pasyans stats merge); absent (0) for one run. Retried is how
+	// many deals a retry with the larger budget RetryBudget answered.
+	Shards      int    `yaml:"shards,omitempty" json:"shards,omitempty"`
+	Retried     int    `yaml:"retried,omitempty" json:"retried,omitempty"`
+	RetryBudget string `yaml:"retry_budget,omitempty" json:"retry_budget,omitempty"`
+	Pos         Pos    `yaml:"-" json:"-"`
 }
 
 // Paragraph returns the paragraph with the given id, or nil.

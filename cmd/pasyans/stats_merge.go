@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -19,6 +20,9 @@ func statsMerge(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
 		return usageError("stats merge: %v", err)
 	}
 	if fs.NArg() == 0 {

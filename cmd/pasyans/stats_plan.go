@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,6 +42,9 @@ func statsPlan(e *env, args []string) error {
 	fs.String("mem", "", "memory `size` of each shard")
 	fs.Int("max-seen", 0, "cap on each visited set (`positions`)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
 		return usageError("stats plan: %v", err)
 	}
 	if fs.NArg() > 0 {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -131,6 +129,9 @@ func (s *statsRun) run(e *env) (solve.StatsResult, error) {
 			return solve.StatsResult{}, err
 		}
 		todo = s.seeds[len(done):]
+		if len(done) > 0 {
+			fmt.Fprintf(e.stderr, "pasyans: -records %s: %d deals kept from before, %d to solve\n", s.records, len(done), len(todo))
+		}
 	}
 	var progress func(solve.Progress)
 	if statsIsTerminal(e.stderr) && len(todo) > 0 {
@@ -152,11 +153,12 @@ func (s *statsRun) run(e *env) (solve.StatsResult, error) {
 		fmt.Fprintln(e.stderr)
 	}
 	if out != nil {
-		if err := out.Close(); werr == nil {
-			werr = err
-		}
+		// Renamed while still locked, then closed.
 		if werr == nil {
 			werr = os.Rename(s.records+".part", s.records)
+		}
+		if err := out.Close(); werr == nil {
+			werr = err
 		}
 		if werr != nil {
 			return solve.StatsResult{}, failure("writing records: %v", werr)
@@ -182,24 +184,25 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 		return recs, nil, nil
 	}
 	part := s.records + ".part"
-	if isNotExist(part) {
-		f, err := os.Create(part)
-		if err != nil {
-			return nil, nil, usageError("-records: %v", err)
-		}
-		return nil, f, nil
+	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, usageError("-records: %v", err)
+	}
+	if err := lockRecords(f); err != nil {
+		f.Close()
+		return nil, nil, failure("-records: another run is writing %s (%v)", part, err)
 	}
 	recs, whole, err := readRecords(part, true)
+	if err == nil {
+		if err = s.sameRun(recs, len(recs)); err != nil {
+			err = usageError("%s was left by another run: %v; remove it to start again", part, err)
+		}
+	}
 	if err != nil {
+		f.Close()
 		return nil, nil, err
 	}
-	if err := s.sameRun(recs, len(recs)); err != nil {
-		return nil, nil, usageError("%s was left by another run: %v; remove it to start again", part, err)
-	}
-	f, err := os.OpenFile(part, os.O_WRONLY, 0)
-	if err == nil {
-		err = f.Truncate(whole)
-	}
+	err = f.Truncate(whole)
 	if err == nil {
 		_, err = f.Seek(whole, 0)
 	}
@@ -209,17 +212,11 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 	return recs, f, nil
 }
 
-// isNotExist reports whether name does not exist.
-func isNotExist(name string) bool {
-	_, err := os.Stat(name)
-	return errors.Is(err, fs.ErrNotExist)
-}
-
 // sameRun reports how recs differ from the first n deals of this run with
 // its settings, or nil.
 func (s *statsRun) sameRun(recs []record, n int) error {
-	if len(recs) != n {
-		return fmt.Errorf("it holds %d deals, not %d", len(recs), n)
+	if len(recs) != n || n > len(s.seeds) {
+		return fmt.Errorf("it holds %d deals, not %d", len(recs), min(n, len(s.seeds)))
 	}
 	for i, r := range recs {
 		if d := s.set.sameBut(r.settings()); d != "" {
