@@ -123,6 +123,11 @@ func readRecords(name string, partial bool) (recs []record, whole int64, err err
 	if err != nil {
 		return nil, 0, usageError("%v", err)
 	}
+	return parseRecords(name, data, partial)
+}
+
+// parseRecords parses the records file name's data as readRecords does.
+func parseRecords(name string, data []byte, partial bool) (recs []record, whole int64, err error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
