@@ -189,8 +189,8 @@ type Stats struct {
 	Date      string   `yaml:"date" json:"date"` // YYYY-MM-DD
 	Deals     int      `yaml:"deals" json:"deals"`
 	FirstSeed uint64   `yaml:"first_seed" json:"first_seed"`
-	Budget    string   `yaml:"budget" json:"budget"` // per deal, a Go duration
-	Workers   int      `yaml:"workers" json:"workers"`
+	Budget    string   `yaml:"budget" json:"budget"`   // per deal, a Go duration
+	Workers   int      `yaml:"workers" json:"workers"` // 0 when merged from shards
 	// Threads is how many searches ran at once on each deal (pasyans
 	// stats -threads); absent (0) for one.
 	Threads         int        `yaml:"threads,omitempty" json:"threads,omitempty"`
