@@ -6,9 +6,13 @@
 // visited are kept in a visited set keyed by the full canonical key of the
 // position (its piles, with the piles of each group in Variant.Symmetric
 // sorted, and its counters): keys are stored in full in an arena, so a hash
-// collision can never prune a branch. The set has a cap (Options.MaxSeen);
-// when it is reached the search goes on without recording, and can then
-// no longer claim that a deal is lost.
+// collision can never prune a branch. The set has a cap in positions
+// (Options.MaxSeen) and in memory (Options.MaxMem: all the visited sets of
+// a search take their memory from one budget, see memPool); when either is
+// reached the search goes on without recording, and can then no longer
+// claim that a deal is lost (Result.SeenCapHit, Result.MemFull). Entries
+// and records are compact, and a game's key may pack its cards (le-cadran
+// six bits a card): see seenSet.
 //
 // Before that exhaustive search, a share of the budget goes to probes:
 // short depth-first searches, each with its own visited set, whose move
