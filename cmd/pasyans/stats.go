@@ -182,7 +182,10 @@ func statsBar(w io.Writer, p solve.Progress) {
 
 // statsText prints the figures for a reader.
 func statsText(w io.Writer, r solve.StatsResult) {
-	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d %s", r.Game, r.Deals, r.First, r.Budget, r.Workers, pluralize(r.Workers, "worker"))
+	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal", r.Game, r.Deals, r.First, r.Budget)
+	if r.Workers > 0 { // 0: merged
+		fmt.Fprintf(w, ", %d %s", r.Workers, pluralize(r.Workers, "worker"))
+	}
 	if r.Threads > 1 {
 		fmt.Fprintf(w, " of %d threads", r.Threads)
 	}
