@@ -122,12 +122,13 @@ func (p plan) parallel(w io.Writer, hosts string) {
 	fmt.Fprintf(w, `# GNU parallel: %d shards of %s, one at a time on each host (each shard
 # uses every CPU of its host). Run again after an interruption: --resume
 # skips the shards the joblog records as done, and a shard cut short
-# keeps the deals of its .part file and solves only the rest.
+# keeps the deals of its .part file and solves only the rest. The merge
+# runs only when every shard has succeeded.
 # With -hosts (--sshlogin), every host needs the program and the
 # directory %s at the same path under its home (a shared file system).
 mkdir -p %s
-parallel --jobs 1 --joblog %s/joblog --resume%s %s ::: $(seq 1 %d)
-%s
+parallel --jobs 1 --joblog %s/joblog --resume%s %s ::: $(seq 1 %d) &&
+  %s
 `, p.shards, p.game, p.dir, shellQuote(p.dir), shellQuote(p.dir), ssh, p.shardCmd("{}"), p.shards, p.merge())
 }
 
