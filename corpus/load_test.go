@@ -221,6 +221,8 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`stats/sympathy.yaml:1: unknown_seeds: 1 seeds for 0 deals`, `stats/sympathy.yaml:1: unknown_seeds: seed 50000 is not one of the deals 1 to 10000`}},
 		{"stats-progress", []edit{{"stats/st-helena.yaml", `\nunknown_progress: [0-9.]+\n`, "\nunknown_progress: 0.4\n"}},
 			[]string{`stats/st-helena.yaml:1: unknown_progress 0.4: want a share from 0 to 1, and 0 when no deal is unknown`}},
+		{"stats-retried", []edit{{"stats/swiss.yaml", `\nretry_budget: 30s\n`, "\n"}},
+			[]string{`stats/swiss.yaml:1: shards 10, retried 368, retry_budget "": want at most deals 10000 each, and a retry budget exactly when deals were retried`}},
 		{"deal-failed-proof-after-end", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: failed\nmoves: deal deal\nproof: {after: 3, nodes: 10, budget: 1s}\n"}},
 			[]string{`deals/salic-law/bad.yaml:6: proof.after 3: the deal has 2 moves`}},
 	}
