@@ -198,6 +198,10 @@ func (l *loader) loadStats() error {
 		if s.UnknownProgress < 0 || s.UnknownProgress > 1 || (s.UnknownProgress > 0 && s.Unknown == 0) {
 			l.d.add(s.Pos, CheckSyntax, "unknown_progress %g: want a share from 0 to 1, and 0 when no deal is unknown", s.UnknownProgress)
 		}
+		if s.Shards < 0 || s.Shards > s.Deals || s.Retried < 0 || s.Retried > s.Deals || (s.Retried > 0) != (s.RetryBudget != "") {
+			l.d.add(s.Pos, CheckSyntax, "shards %d, retried %d, retry_budget %q: want at most deals %d each, and a retry budget exactly when deals were retried",
+				s.Shards, s.Retried, s.RetryBudget, s.Deals)
+		}
 		l.ed.Stats = append(l.ed.Stats, s)
 	}
 	return nil

@@ -253,8 +253,8 @@ type Stats struct {
 	Date      string   `yaml:"date" json:"date"` // YYYY-MM-DD
 	Deals     int      `yaml:"deals" json:"deals"`
 	FirstSeed uint64   `yaml:"first_seed" json:"first_seed"`
-	Budget    string   `yaml:"budget" json:"budget"` // per deal, a Go duration
-	Workers   int      `yaml:"workers" json:"workers"`
+	Budget    string   `yaml:"budget" json:"budget"`   // per deal, a Go duration
+	Workers   int      `yaml:"workers" json:"workers"` // 0 when merged from shards
 	// Threads is how many searches ran at once on each deal (pasyans
 	// stats -threads); absent (0) for one.
 	Threads         int        `yaml:"threads,omitempty" json:"threads,omitempty"`
@@ -277,7 +277,13 @@ type Stats struct {
 	// the median share of the cards a win puts on the foundations that it
 	// saw there (0 when not measured, none undecided, or not such a game).
 	UnknownProgress float64 `yaml:"unknown_progress" json:"unknown_progress"`
-	Pos             Pos     `yaml:"-" json:"-"`
+	// Shards is how many shards of the deal range the figures were merged
+	// from (pasyans stats merge); absent (0) for one run. Retried is how
+	// many deals a retry with the larger budget RetryBudget answered.
+	Shards      int    `yaml:"shards,omitempty" json:"shards,omitempty"`
+	Retried     int    `yaml:"retried,omitempty" json:"retried,omitempty"`
+	RetryBudget string `yaml:"retry_budget,omitempty" json:"retry_budget,omitempty"`
+	Pos         Pos    `yaml:"-" json:"-"`
 }
 
 // Paragraph returns the paragraph with the given id, or nil.

@@ -423,6 +423,12 @@ func (d *pdfDoc) stats(st *corpus.Stats) {
 	if st.Threads > 1 {
 		text += fmt.Sprintf(" Each deal was searched on %d cores at once (the exhaustive search beside the beams and probes, each with the whole budget).", st.Threads)
 	}
+	if st.Shards > 1 {
+		text += fmt.Sprintf(" The %d deals were solved in %d shards, on one machine or several, and their answers merged into these figures.", st.Deals, st.Shards)
+	}
+	if st.Retried > 0 {
+		text += fmt.Sprintf(" %d deals left undecided were solved again with a budget of %s.", st.Retried, st.RetryBudget)
+	}
 	extra := fmt.Sprintf("Time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions per second per core; %s.",
 		st.MedianMS, st.P90MS, st.NodesPerSec/1e6, st.Date)
 	if st.UnknownProgress > 0 {

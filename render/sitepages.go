@@ -303,6 +303,12 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 	if st.Threads > 1 {
 		rows = append(rows, statRow{pc.t("stats.threads"), fmt.Sprint(st.Threads)})
 	}
+	if st.Shards > 1 {
+		rows = append(rows, statRow{pc.t("stats.shards"), fmt.Sprint(st.Shards)})
+	}
+	if st.Retried > 0 {
+		rows = append(rows, statRow{pc.t("stats.retried"), pc.t("stats.retried-value", st.Retried, st.RetryBudget)})
+	}
 	rows = append(rows, []statRow{
 		{pc.t("stats.time"), fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
 		{pc.t("stats.speed"), fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},

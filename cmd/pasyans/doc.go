@@ -299,7 +299,9 @@
 //	  -threads int
 //	    	searches at once on the deal (1 or 2) (default 1)
 //
-//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-mem SIZE] [-json] [-write DIR]
+//	usage: pasyans stats -game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-mem SIZE] [-shard K/N] [-records FILE] [-retry FILE] [-json] [-write DIR]
+//	       pasyans stats merge [-json] [-write DIR] FILE…
+//	       pasyans stats plan -runner parallel|slurm|k8s -shards N -game ID -deals D [flags of stats] [-bin P] [-dir D] [-out DIR] …
 //
 //	Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 //	within the budget, in parallel on K workers (default: one per CPU, or
@@ -322,6 +324,37 @@
 //	visited set in positions as well. The deals whose visited set filled up
 //	can no longer be proved lost; their count is reported.
 //
+//	Beyond one machine. -records FILE writes one JSON line per deal, in seed
+//	order: seed, result (won, lost, unknown), positions searched, line (the
+//	winning line's moves), the settings (game, options, budget: the time,
+//	nodes: the cap on positions, threads, engine: the solver's Version and
+//	a hash of the game's rule registry) and ms, the time taken. With -nodes
+//	alone every field but ms is the same on any machine and with any
+//	-workers. The lines go to FILE.part, renamed FILE when every deal is
+//	done; run again, stats keeps the whole lines of FILE.part and solves
+//	only the deals after them, and over a complete FILE it solves nothing.
+//	-shard K/N solves only part K (from 1) of N contiguous, nearly equal
+//	parts of the deals; a runner's 0-based task index i is shard i+1.
+//	-retry FILE solves again, with the larger budget given, only the deals
+//	that FILE left unknown (game, options and threads are FILE's).
+//	'stats merge FILE…' puts record files together into the figures (and
+//	with -write the <game>.yaml) that one run of all their deals gives,
+//	the interval recomputed from the merged counts; the YAML says from how
+//	many shards. It refuses, with the file and line, records of another
+//	game, options, threads or engine version, a deal answered twice
+//	differently at one budget, a deal won at one budget and lost at
+//	another, and gaps in the seed range (listed). Records with a larger
+//	budget than the run's are retries: a deal keeps the answer of the
+//	largest budget that decided it, never an unknown one over a decided.
+//	'stats plan' prints a ready job for -runner parallel (a GNU parallel
+//	command line, with --joblog and --resume so that a killed run goes on
+//	where it stopped; -hosts h1,h2 becomes --sshlogin, and the hosts must
+//	share -dir), slurm (an array batch script, task i running shard i+1
+//	from SLURM_ARRAY_TASK_ID) or k8s (an Indexed Job manifest, pod i
+//	running shard i+1 from JOB_COMPLETION_INDEX, with -image holding -bin
+//	and the records on the PersistentVolumeClaim -claim mounted at -dir),
+//	each followed by the merge; 'pasyans stats plan -h' lists its flags.
+//
 //	Flags:
 //	  -budget budget
 //	    	time budget per deal (default 2s)
@@ -341,6 +374,12 @@
 //	    	positions per deal at most (0: no node cap)
 //	  -options ids
 //	    	comma-separated option ids of the variant
+//	  -records FILE
+//	    	write one JSON line per deal to FILE (resumed if stopped)
+//	  -retry FILE
+//	    	solve again the unknown deals of the records FILE
+//	  -shard K/N
+//	    	solve only part K/N of the deals (K from 1 to N)
 //	  -threads int
 //	    	searches at once on each deal (1 or 2) (default 1)
 //	  -workers int

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:  "stats",
-		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-mem SIZE] [-json] [-write DIR]",
+		usage: "-game ID -deals N [-options a,b] [-first S] [-budget 2s] [-nodes N] [-workers K] [-threads T] [-mem SIZE] [-shard K/N] [-records FILE] [-retry FILE] [-json] [-write DIR]\n       pasyans stats merge [-json] [-write DIR] FILE…\n       pasyans stats plan -runner parallel|slurm|k8s -shards N -game ID -deals D [flags of stats] [-bin P] [-dir D] [-out DIR] …",
 		short: "solve many deals and report the win rate",
 		long: `Stats solves deals S, S+1, …, S+N-1 of a game (S is 1 by default), each
 within the budget, in parallel on K workers (default: one per CPU, or
@@ -38,7 +38,38 @@ whole budget (see 'pasyans solve'); the figures record it (threads).
 -mem bounds the memory of the process (default: half the memory
 available), shared equally among the workers; -max-seen caps each
 visited set in positions as well. The deals whose visited set filled up
-can no longer be proved lost; their count is reported.`,
+can no longer be proved lost; their count is reported.
+
+Beyond one machine. -records FILE writes one JSON line per deal, in seed
+order: seed, result (won, lost, unknown), positions searched, line (the
+winning line's moves), the settings (game, options, budget: the time,
+nodes: the cap on positions, threads, engine: the solver's Version and
+a hash of the game's rule registry) and ms, the time taken. With -nodes
+alone every field but ms is the same on any machine and with any
+-workers. The lines go to FILE.part, renamed FILE when every deal is
+done; run again, stats keeps the whole lines of FILE.part and solves
+only the deals after them, and over a complete FILE it solves nothing.
+-shard K/N solves only part K (from 1) of N contiguous, nearly equal
+parts of the deals; a runner's 0-based task index i is shard i+1.
+-retry FILE solves again, with the larger budget given, only the deals
+that FILE left unknown (game, options and threads are FILE's).
+'stats merge FILE…' puts record files together into the figures (and
+with -write the <game>.yaml) that one run of all their deals gives,
+the interval recomputed from the merged counts; the YAML says from how
+many shards. It refuses, with the file and line, records of another
+game, options, threads or engine version, a deal answered twice
+differently at one budget, a deal won at one budget and lost at
+another, and gaps in the seed range (listed). Records with a larger
+budget than the run's are retries: a deal keeps the answer of the
+largest budget that decided it, never an unknown one over a decided.
+'stats plan' prints a ready job for -runner parallel (a GNU parallel
+command line, with --joblog and --resume so that a killed run goes on
+where it stopped; -hosts h1,h2 becomes --sshlogin, and the hosts must
+share -dir), slurm (an array batch script, task i running shard i+1
+from SLURM_ARRAY_TASK_ID) or k8s (an Indexed Job manifest, pod i
+running shard i+1 from JOB_COMPLETION_INDEX, with -image holding -bin
+and the records on the PersistentVolumeClaim -claim mounted at -dir),
+each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
 			options := fs.String("options", "", "comma-separated option `ids` of the variant")
@@ -53,8 +84,17 @@ can no longer be proved lost; their count is reported.`,
 			mem.register(fs)
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
+			shard := fs.String("shard", "", "solve only part `K/N` of the deals (K from 1 to N)")
+			records := fs.String("records", "", "write one JSON line per deal to `FILE` (resumed if stopped)")
+			retry := fs.String("retry", "", "solve again the unknown deals of the records `FILE`")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
+					switch args[0] {
+					case "merge":
+						return statsMerge(e, args[1:])
+					case "plan":
+						return statsPlan(e, args[1:])
+					}
 					return usageError("stats takes no arguments, got %q", args[0])
 				}
 				if *deals <= 0 {
@@ -74,9 +114,19 @@ can no longer be proved lost; their count is reported.`,
 				if bo.MaxMem, err = mem.budget(); err != nil {
 					return err
 				}
-				v, o, err := solveVariant(*game, *options)
+				run := statsRun{bo: bo, workers: *workers, records: *records}
+				if *retry != "" {
+					err = run.retrySeeds(*retry, *game, *options)
+				} else {
+					err = run.rangeSeeds(*game, *options, *first, *deals)
+				}
 				if err != nil {
 					return err
+				}
+				if *shard != "" {
+					if run.seeds, err = shardOf(run.seeds, *shard); err != nil {
+						return err
+					}
 				}
 				if *write != "" {
 					// Fail before the run, not after it.
@@ -84,13 +134,9 @@ can no longer be proved lost; their count is reported.`,
 						return usageError("-write: %v", err)
 					}
 				}
-				var progress func(solve.Progress)
-				if statsIsTerminal(e.stderr) {
-					progress = func(p solve.Progress) { statsBar(e.stderr, p) }
-				}
-				r := solve.Stats(v, o, *deals, *first, bo, *workers, progress)
-				if progress != nil {
-					fmt.Fprintln(e.stderr)
+				r, err := run.run(e)
+				if err != nil {
+					return err
 				}
 				// The figures are printed before they are written, so a
 				// failed write loses nothing.
@@ -100,7 +146,7 @@ can no longer be proved lost; their count is reported.`,
 					statsText(e.stdout, r)
 				}
 				if err == nil && *write != "" {
-					err = statsWrite(*write, v.ID+".yaml", statsYAML(r, time.Now()))
+					err = statsWrite(*write, r.Game+".yaml", statsYAML(r, time.Now(), statsProvenance{}))
 				}
 				return err
 			}
@@ -137,7 +183,10 @@ func statsBar(w io.Writer, p solve.Progress) {
 
 // statsText prints the figures for a reader.
 func statsText(w io.Writer, r solve.StatsResult) {
-	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal, %d %s", r.Game, r.Deals, r.First, r.Budget, r.Workers, pluralize(r.Workers, "worker"))
+	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal", r.Game, r.Deals, r.First, r.Budget)
+	if r.Workers > 0 { // 0: merged
+		fmt.Fprintf(w, ", %d %s", r.Workers, pluralize(r.Workers, "worker"))
+	}
 	if r.Threads > 1 {
 		fmt.Fprintf(w, " of %d threads", r.Threads)
 	}
@@ -183,13 +232,17 @@ func seedList(seeds []uint64, n int) string {
 }
 
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.
-func statsYAML(r solve.StatsResult, now time.Time) string {
+func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance) string {
 	var b strings.Builder
 	threads := ""
 	if r.Threads > 1 {
 		threads = fmt.Sprintf(" -threads %d", r.Threads)
 	}
-	fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
+	if p.files > 0 {
+		fmt.Fprintf(&b, "# Written by: pasyans stats merge -write DIR FILE… (%d record %s)\n", p.files, pluralize(p.files, "file"))
+	} else {
+		fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
+	}
 	fmt.Fprintf(&b, "game: %s\n", r.Game)
 	fmt.Fprintf(&b, "options: [%s]\n", strings.Join(r.Options, ", "))
 	fmt.Fprintf(&b, "date: %s\n", now.UTC().Format("2006-01-02"))
@@ -205,7 +258,22 @@ func statsYAML(r solve.StatsResult, now time.Time) string {
 	fmt.Fprintf(&b, "lost_seeds: [%s]\n", seedsYAML(r.LostSeeds))
 	fmt.Fprintf(&b, "unknown_seeds: [%s]\n", seedsYAML(r.UnknownSeeds))
 	fmt.Fprintf(&b, "unknown_progress: %.4f\n", r.UnknownProgress)
+	if p.shards > 1 {
+		fmt.Fprintf(&b, "shards: %d\n", p.shards)
+	}
+	if p.retried > 0 {
+		fmt.Fprintf(&b, "retried: %d\nretry_budget: %s\n", p.retried, p.retryBudget)
+	}
 	return b.String()
+}
+
+// statsProvenance says how merged figures were put together: from how
+// many record files, how many of them shards of the deal range (files
+// holding deals at the run's budget), and how many deals were answered
+// by a retry with the larger budget retryBudget. It is zero for one run.
+type statsProvenance struct {
+	files, shards, retried int
+	retryBudget            string
 }
 
 // seedsYAML writes seeds as the items of a YAML flow list.

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math"
 	"runtime"
@@ -76,20 +77,56 @@ type Progress struct {
 // deal from one goroutine at a time. bo.MaxMem is the memory of the whole
 // run: each worker's searches get an equal share of it.
 func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Options, workers int, progress func(Progress)) StatsResult {
+	seeds := make([]uint64, max(deals, 0))
+	for i := range seeds {
+		seeds[i] = first + uint64(i)
+	}
+	var recs []Record
+	res := StatsSeeds(v, o, seeds, bo, workers, progress, func(r Record) { recs = append(recs, r) })
+	return Summarize(res, recs)
+}
+
+// Record is one deal's answer in a Stats run: what the figures are made
+// of, and what 'pasyans stats -records' writes, one line per deal.
+type Record struct {
+	Seed    uint64
+	Outcome string // Won, Lost or Unknown
+	Nodes   int64  // positions generated
+	Line    int    // moves of the winning line (Won)
+	Elapsed time.Duration
+	// SeenCapHit and MemFull are those of Result.
+	SeenCapHit, MemFull bool
+	SeenBytes           int64
+	// Progress and Goal are those of Result (how near an undecided deal
+	// came to a win).
+	Progress, Goal int
+}
+
+// StatsSeeds solves the given deals of variant v as Stats does, calling
+// emit with each deal's record in the order of seeds (from one goroutine
+// at a time, after the deals before it), and returns the run's settings
+// and elapsed time; Summarize fills in the figures from the records.
+func StatsSeeds(v *engine.Variant, o engine.Options, seeds []uint64, bo Options, workers int, progress func(Progress), emit func(Record)) StatsResult {
 	threads := max(bo.Threads, 1)
 	if workers <= 0 {
 		workers = max(runtime.GOMAXPROCS(0)/threads, 1)
 	}
-	if workers > deals && deals > 0 {
-		workers = deals
+	if workers > len(seeds) && len(seeds) > 0 {
+		workers = len(seeds)
 	}
 	bo.MaxMem /= int64(workers)
+	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Budget: budgetString(bo), Workers: workers, Threads: threads,
+		OpenCards: v.Hidden, MemPerWorker: bo.MaxMem}
 	start := time.Now()
-	seeds := make(chan uint64)
-	type answer struct {
+	type job struct {
+		i    int
 		seed uint64
-		Result
 	}
+	type answer struct {
+		i int
+		Record
+	}
+	jobs := make(chan job)
 	answers := make(chan answer)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -97,35 +134,81 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		go func() {
 			defer wg.Done()
 			sv := New(v)
-			for seed := range seeds {
-				s := engine.NewDeal(v, seed, o)
-				answers <- answer{seed, sv.Solve(s, bo)}
+			for j := range jobs {
+				r := sv.Solve(engine.NewDeal(v, j.seed, o), bo)
+				answers <- answer{j.i, recordOf(j.seed, r)}
 			}
 		}()
 	}
 	go func() {
-		for i := 0; i < deals; i++ {
-			seeds <- first + uint64(i)
+		for i, s := range seeds {
+			jobs <- job{i, s}
 		}
-		close(seeds)
+		close(jobs)
 		wg.Wait()
 		close(answers)
 	}()
-	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Deals: deals, First: first, Budget: budgetString(bo), Workers: workers, Threads: threads, OpenCards: v.Hidden,
-		MemPerWorker: bo.MaxMem}
-	times := make([]float64, 0, deals)
+	// The answers come in any order; they are emitted in the order of
+	// the seeds, each once all before it have been.
+	pending := map[int]Record{}
+	next, won, lost := 0, 0, 0
+	for a := range answers {
+		pending[a.i] = a.Record
+		switch a.Outcome {
+		case Won:
+			won++
+		case Lost:
+			lost++
+		}
+		for r, ok := pending[next]; ok; r, ok = pending[next] {
+			delete(pending, next)
+			next++
+			emit(r)
+		}
+		if progress != nil {
+			done := len(pending) + next
+			el := time.Since(start)
+			progress(Progress{Done: done, Total: len(seeds), Won: won, Lost: lost, Elapsed: el,
+				Remaining:    time.Duration(float64(el) / float64(done) * float64(len(seeds)-done)),
+				WinRateSoFar: float64(won) / float64(done), DecidedSoFar: won + lost})
+		}
+	}
+	res.Elapsed = time.Since(start).Milliseconds()
+	return res
+}
+
+// recordOf is the record of deal seed solved with the result r.
+func recordOf(seed uint64, r Result) Record {
+	return Record{Seed: seed, Outcome: r.Outcome, Nodes: r.Nodes, Line: len(r.Moves), Elapsed: r.Elapsed,
+		SeenCapHit: r.SeenCapHit, MemFull: r.MemFull, SeenBytes: r.SeenBytes, Progress: r.Progress, Goal: r.Goal}
+}
+
+// Summarize returns res (its settings: game, options, budget, workers,
+// threads, elapsed time) with the figures of the records recs, which are
+// in increasing order of seed: the counts, the win rate and its interval,
+// the times, the seeds lost and undecided. The figures depend on the
+// records alone, so records put together from several runs give the
+// figures one run of them all would.
+func Summarize(res StatsResult, recs []Record) StatsResult {
+	res.Deals = len(recs)
+	if len(recs) > 0 {
+		res.First = recs[0].Seed
+	}
+	res.Won, res.Lost, res.Unknown, res.Nodes = 0, 0, 0, 0
+	res.LostSeeds, res.UnknownSeeds = nil, nil
+	times := make([]float64, 0, len(recs))
 	var near []float64 // Progress/Goal of the undecided deals
 	var searchTime time.Duration
-	for r := range answers {
+	for _, r := range recs {
 		switch r.Outcome {
 		case Won:
 			res.Won++
 		case Lost:
 			res.Lost++
-			res.LostSeeds = append(res.LostSeeds, r.seed)
+			res.LostSeeds = append(res.LostSeeds, r.Seed)
 		default:
 			res.Unknown++
-			res.UnknownSeeds = append(res.UnknownSeeds, r.seed)
+			res.UnknownSeeds = append(res.UnknownSeeds, r.Seed)
 			if r.Goal > 0 {
 				near = append(near, float64(r.Progress)/float64(r.Goal))
 			}
@@ -140,19 +223,11 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		res.Nodes += r.Nodes
 		searchTime += r.Elapsed
 		times = append(times, float64(r.Elapsed)/float64(time.Millisecond))
-		if progress != nil {
-			done := len(times)
-			el := time.Since(start)
-			progress(Progress{Done: done, Total: deals, Won: res.Won, Lost: res.Lost, Elapsed: el,
-				Remaining:    time.Duration(float64(el) / float64(done) * float64(deals-done)),
-				WinRateSoFar: float64(res.Won) / float64(done), DecidedSoFar: res.Won + res.Lost})
-		}
 	}
-	res.Elapsed = time.Since(start).Milliseconds()
-	if deals > 0 {
-		res.WinRate = float64(res.Won) / float64(deals)
-		lo, _ := Wilson(res.Won, deals)
-		_, hi := Wilson(res.Won+res.Unknown, deals)
+	if res.Deals > 0 {
+		res.WinRate = float64(res.Won) / float64(res.Deals)
+		lo, _ := Wilson(res.Won, res.Deals)
+		_, hi := Wilson(res.Won+res.Unknown, res.Deals)
 		res.CI95 = [2]float64{lo, hi}
 	}
 	slices.Sort(times)
@@ -163,10 +238,14 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 	res.MedianMS = Percentile(times, 0.5)
 	res.P90MS = Percentile(times, 0.9)
 	if searchTime > 0 {
-		res.NodesPerSec = float64(res.Nodes) / searchTime.Seconds() / float64(threads)
+		res.NodesPerSec = float64(res.Nodes) / searchTime.Seconds() / float64(max(res.Threads, 1))
 	}
 	return res
 }
+
+// BudgetString writes a budget as the stats files record it: the time,
+// the node count, or both ("2s", "500000 nodes", "2s or 500000 nodes").
+func BudgetString(o Options) string { return budgetString(o) }
 
 // budgetString writes a budget as the stats files record it: the time,
 // the node count, or both ("2s", "500000 nodes", "2s or 500000 nodes").
@@ -205,4 +284,31 @@ func Percentile(sorted []float64, q float64) float64 {
 		i = 0
 	}
 	return sorted[i]
+}
+
+// Version is the solver's version. It is raised with every change that
+// can alter the answer to a deal, or the positions searched or the line
+// found under a node budget (the search, the move order, the deals'
+// shuffle), so that records of different solvers are never merged.
+const Version = 1
+
+// EngineVersion names the engine a record was made with: "s" and Version,
+// then the first 12 hex digits of the SHA-256 of variant v's rule
+// registry as the solver sees it (the variant's id, packs, piles with
+// their roles, rules with their options, and options with their
+// defaults; not the rules' wording). A change to the rules of a game
+// changes it, and 'pasyans stats merge' refuses to merge records of two.
+func EngineVersion(v *engine.Variant) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00", v.ID, v.Packs)
+	for _, p := range v.Piles {
+		fmt.Fprintf(h, "pile %s %v\x00", p.ID, p.Role)
+	}
+	for _, r := range v.Rules {
+		fmt.Fprintf(h, "rule %s %s\x00", r.ID, r.Option)
+	}
+	for _, o := range v.Options {
+		fmt.Fprintf(h, "option %s %t\x00", o.ID, o.Default)
+	}
+	return fmt.Sprintf("s%d-%x", Version, h.Sum(nil)[:6])
 }

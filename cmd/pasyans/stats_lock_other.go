@@ -1,0 +1,8 @@
+//go:build !unix
+
+package main
+
+import "os"
+
+// lockRecords does nothing where there is no flock.
+func lockRecords(*os.File) error { return nil }

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"pasyans/engine"
+	"pasyans/engine/solve"
+)
+
+// statsMerge runs 'pasyans stats merge [-json] [-write DIR] FILE…'.
+func statsMerge(e *env, args []string) error {
+	fs := flag.NewFlagSet("pasyans stats merge", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError("stats merge: %v", err)
+	}
+	if fs.NArg() == 0 {
+		return usageError("stats merge needs record files (pasyans stats -records FILE)")
+	}
+	r, prov, err := mergeFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	if *write != "" {
+		if err := os.MkdirAll(*write, 0o755); err != nil {
+			return usageError("-write: %v", err)
+		}
+	}
+	if *asJSON {
+		err = solveWriteJSON(e.stdout, r)
+	} else {
+		statsText(e.stdout, r)
+		mergeText(e, prov)
+	}
+	if err == nil && *write != "" {
+		err = statsWrite(*write, r.Game+".yaml", statsYAML(r, time.Now(), prov))
+	}
+	return err
+}
+
+// mergeText says where merged figures came from.
+func mergeText(e *env, p statsProvenance) {
+	fmt.Fprintf(e.stdout, "merged from %d record %s, %d %s of the deal range", p.files, pluralize(p.files, "file"), p.shards, pluralize(p.shards, "shard"))
+	if p.retried > 0 {
+		fmt.Fprintf(e.stdout, "; %d %s answered by a retry with %s", p.retried, pluralize(p.retried, "deal"), p.retryBudget)
+	}
+	fmt.Fprintln(e.stdout)
+}
+
+// mergeFiles reads record files and puts their deals together into the
+// figures one run of them all gives. Every record must share the game,
+// options, threads and engine version, and the run's budget, the smallest
+// of the records', is that of every deal's first answer; records with a
+// larger budget are retries (pasyans stats -retry): the answer of the
+// largest budget that decided a deal is kept, and an unknown answer never
+// replaces a decided one. It refuses a deal given twice with different
+// answers at one budget, won at one budget and lost at another, and gaps
+// in the range of the deals.
+func mergeFiles(names []string) (solve.StatsResult, statsProvenance, error) {
+	var all []record
+	for _, name := range names {
+		recs, _, err := readRecords(name, false)
+		if err != nil {
+			return solve.StatsResult{}, statsProvenance{}, err
+		}
+		all = append(all, recs...)
+	}
+	if len(all) == 0 {
+		return solve.StatsResult{}, statsProvenance{}, usageError("stats merge: no records in %s", strings.Join(names, " "))
+	}
+	base, err := mergeBase(all)
+	if err != nil {
+		return solve.StatsResult{}, statsProvenance{}, err
+	}
+	bySeed := map[uint64][]*record{}
+	shards := map[string]bool{}
+	for i := range all {
+		r := &all[i]
+		bySeed[r.Seed] = append(bySeed[r.Seed], r)
+		if budgetCmp(r.settings(), base) == 0 {
+			shards[fileOf(r.where)] = true
+		}
+	}
+	seeds := make([]uint64, 0, len(bySeed))
+	for s := range bySeed {
+		seeds = append(seeds, s)
+	}
+	slices.Sort(seeds)
+	if err := mergeGaps(seeds); err != nil {
+		return solve.StatsResult{}, statsProvenance{}, err
+	}
+	prov := statsProvenance{files: len(names), shards: len(shards)}
+	recs := make([]solve.Record, 0, len(seeds))
+	var retry recordSettings
+	for _, s := range seeds {
+		r, err := mergeDeal(s, bySeed[s], base)
+		if err != nil {
+			return solve.StatsResult{}, statsProvenance{}, err
+		}
+		if set := r.settings(); budgetCmp(set, base) != 0 {
+			prov.retried++
+			if prov.retried == 1 || budgetCmp(set, retry) == 1 {
+				retry = set
+			}
+		}
+		recs = append(recs, r.solveRecord())
+	}
+	if prov.retried > 0 {
+		prov.retryBudget = retry.budgetText()
+	}
+	v, _ := engine.Lookup(base.Game)
+	res := solve.StatsResult{Game: base.Game, Options: all[0].Options, Budget: base.budgetText(), Threads: base.Threads, OpenCards: v.Hidden}
+	for _, r := range recs {
+		res.Elapsed += r.Elapsed.Milliseconds()
+	}
+	return solve.Summarize(res, recs), prov, nil
+}
+
+// fileOf is the file name of a "file:line".
+func fileOf(where string) string {
+	return where[:strings.LastIndexByte(where, ':')]
+}
+
+// mergeBase checks that all records share their settings but the budget
+// and returns the settings with the run's budget, the smallest; every
+// other budget must be larger than it.
+func mergeBase(all []record) (recordSettings, error) {
+	base := all[0].settings()
+	for i := range all {
+		set := all[i].settings()
+		if d := base.sameBut(set); d != "" {
+			return base, usageError("%s: records of %s (%s has %s)", all[i].where, d, all[0].where, strings.SplitN(d, ", not ", 2)[1])
+		}
+		if budgetCmp(set, base) == -1 {
+			base = set
+		}
+	}
+	for i := range all {
+		if budgetCmp(all[i].settings(), base) == 2 || budgetCmp(all[i].settings(), base) == -1 {
+			return base, usageError("%s: budget %s is neither the run's budget %s nor larger", all[i].where, all[i].settings().budgetText(), base.budgetText())
+		}
+	}
+	return base, nil
+}
+
+// mergeGaps refuses seeds (sorted) that are not one unbroken range.
+func mergeGaps(seeds []uint64) error {
+	var gaps []string
+	n := uint64(0)
+	for i := 1; i < len(seeds); i++ {
+		a, b := seeds[i-1]+1, seeds[i]-1
+		if a > b {
+			continue
+		}
+		n += b - a + 1
+		if a == b {
+			gaps = append(gaps, fmt.Sprint(a))
+		} else {
+			gaps = append(gaps, fmt.Sprintf("%d-%d", a, b))
+		}
+	}
+	if len(gaps) == 0 {
+		return nil
+	}
+	return usageError("stats merge: %d %s missing from the range %d-%d: %s", n, pluralize(int(n), "deal"), seeds[0], seeds[len(seeds)-1], strings.Join(gaps, ", "))
+}
+
+// mergeDeal chooses the answer kept for deal seed from its records rs.
+func mergeDeal(seed uint64, rs []*record, base recordSettings) (*record, error) {
+	var first, best, won, lost *record
+	for _, r := range rs {
+		set := r.settings()
+		if budgetCmp(set, base) == 0 {
+			if first == nil {
+				first = r
+			} else if first.Result != r.Result || first.Positions != r.Positions && base.Budget == 0 {
+				return nil, usageError("%s: deal %d given twice with different answers: %s here, %s at %s", r.where, seed, r.answer(), first.answer(), first.where)
+			}
+		}
+		switch r.Result {
+		case "won":
+			won = r
+		case "lost":
+			lost = r
+		}
+		if best == nil || best.Result == "unknown" && r.Result != "unknown" ||
+			(best.Result == "unknown") == (r.Result == "unknown") && budgetCmp(set, best.settings()) == 1 {
+			best = r
+		}
+	}
+	if won != nil && lost != nil {
+		return nil, usageError("%s: deal %d won, but lost at %s: both are proofs", won.where, seed, lost.where)
+	}
+	if first == nil {
+		return nil, usageError("%s: deal %d has no answer at the run's budget %s, only at %s", rs[0].where, seed, base.budgetText(), rs[0].settings().budgetText())
+	}
+	return best, nil
+}
+
+// answer describes a record's answer for a message.
+func (r *record) answer() string {
+	return fmt.Sprintf("%s after %d positions", r.Result, r.Positions)
+}
