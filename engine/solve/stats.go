@@ -1,8 +1,8 @@
 package solve
 
 import (
-	"crypto/sha256"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"runtime"
 	"slices"
@@ -293,13 +293,16 @@ func Percentile(sorted []float64, q float64) float64 {
 const Version = 1
 
 // EngineVersion names the engine a record was made with: "s" and Version,
-// then the first 12 hex digits of the SHA-256 of variant v's rule
+// then the first 12 hex digits of the 128-bit FNV-1a hash of variant v's rule
 // registry as the solver sees it (the variant's id, packs, piles with
 // their roles, rules with their options, and options with their
 // defaults; not the rules' wording). A change to the rules of a game
 // changes it, and 'pasyans stats merge' refuses to merge records of two.
+// (FNV, not SHA-256: the hash guards against mixing, not against forgery,
+// and crypto/sha256 would add 160 KB to the browser's engine, which links
+// this package.)
 func EngineVersion(v *engine.Variant) string {
-	h := sha256.New()
+	h := fnv.New128a()
 	fmt.Fprintf(h, "%s\x00%d\x00", v.ID, v.Packs)
 	for _, p := range v.Piles {
 		fmt.Fprintf(h, "pile %s %v\x00", p.ID, p.Role)
