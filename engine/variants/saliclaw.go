@@ -130,7 +130,7 @@ func salicLawLayout() engine.Layout {
 		l.Slots = append(l.Slots,
 			engine.Slot{Pile: "q" + itoa(i+1), X: x, Y: rowY(0), Label: engine.Text{RU: "дама", EN: "queen"}},
 			engine.Slot{Pile: "f" + itoa(i+1), X: x, Y: rowY(1), Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑J"},
-			engine.Slot{Pile: "k" + itoa(i+1), X: x, Y: rowY(2), Fan: engine.FanDown, Label: engine.Text{RU: "королевская пачка", EN: "king packet"}, Mark: itoa(i + 1)})
+			engine.Slot{Pile: "k" + itoa(i+1), X: x, Y: rowY(2), Fan: engine.FanDown, Label: engine.Text{RU: "пачка", EN: "king packet"}, Mark: itoa(i + 1)})
 	}
 	l.Slots = append(l.Slots, engine.Slot{Pile: "s", X: 8 * 1.2, Y: rowY(2), Label: engine.Text{RU: "колода", EN: "pack"}})
 	l.Captions = []engine.Caption{
