@@ -182,15 +182,17 @@ func TestAxe(t *testing.T) {
 
 	var wg sync.WaitGroup
 	for range axeTabs {
-		tab, cancelT := chromedp.NewContext(browser)
-		defer cancelT()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for target := range targetsCh {
 				page := target.page
 				t0 := time.Now()
+				// A fresh tab for each page: a tab reused after a Play
+				// page could hang on its next page.
+				tab, cancelT := chromedp.NewContext(browser)
 				results, err := auditPage(tab, fileURL, target, axe)
+				cancelT()
 				mu.Lock()
 				took[page] = time.Since(t0)
 				if err != nil {
@@ -340,6 +342,12 @@ func browserOptions(t *testing.T, exe string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// Tabs audited side by side are background tabs: without these
+		// flags Chromium throttles their timers (axe runs on them) and
+		// they crawl.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
