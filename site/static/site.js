@@ -239,7 +239,7 @@
 
   // ---- A board wider than its box (a phone) scrolls sideways inside it;
   // while it does, it is a tab stop, so that the arrow keys can scroll it
-  // (WCAG 2.1.1). Its name is its caption or the drawing's title.
+  // (WCAG 2.1.1).
   function initScrollBoxes() {
     var boxes = document.querySelectorAll(".board");
     function sync() {
