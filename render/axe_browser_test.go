@@ -412,11 +412,22 @@ func TestKeyboardFocus(t *testing.T) {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(t, exe)...)
 	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
+	browser, cancel := chromedp.NewContext(actx)
 	defer cancel()
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatal(err)
+	}
 	fileURL := "file://" + filepath.ToSlash(dir) + "/"
 	for _, p := range pages {
+		// A fresh tab for each page (the first call on a tab's context
+		// owns the tab: a time limit on it would close the tab).
+		ctx, cancelT := chromedp.NewContext(browser)
+		if err := chromedp.Do(ctx); err != nil {
+			t.Fatal(err)
+		}
 		sctx, scancel := context.WithTimeout(ctx, 3*time.Minute)
+		scancel0 := scancel
+		scancel = func() { scancel0(); cancelT() }
 		steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(fileURL + p), chromedp.WaitReady(chromedp.CSS("body"))}
 		for _, a := range axeTargets([]string{p}) {
 			if a.page == p && a.ready != "" { // the Play page: tab through the dealt table
