@@ -7,4 +7,11 @@
 // (search/index.js) is package corpus/search's, built from
 // corpus.Edition.SearchDocs with each result's link added here. Render knows the edition model and
 // the engine; it knows nothing of the command line.
+//
+// Each game with a variant also gets a Play page (siteplay.go,
+// <lang>/games/<id>/play/index.html): the engine itself, built for the
+// browser (cmd/pasyans-wasm, embedded as site/static/engine.js), plays
+// there; the page's data block carries the layout geometry (the same as the
+// deal player's), the rules' statements and the paragraphs that state
+// them, so a refused move quotes the book without a string written twice.
 package render

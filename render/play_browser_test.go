@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -337,6 +338,37 @@ func TestPlayBrowser(t *testing.T) {
 					t.Fatalf("the keyboard move %s was not played: data-applied %s", moves[0], got)
 				}
 				rest = moves[1:]
+				// An arrow key moves the focus to another pile.
+				s.do("arrow", chromedp.KeyEvent(kb.ArrowRight))
+				if got := s.eval(`(document.activeElement.getAttribute("data-pile") || "none") + "/" + document.activeElement.getAttribute("tabindex")`); got == b+"/0" || !strings.HasSuffix(got, "/0") {
+					t.Errorf("after → on pile %s the focus is on %s, want another pile with tabindex 0", b, got)
+				}
+			}
+			// The next move by dragging its card, where it is a transfer:
+			// pointer events at the cards' places on the screen, computed
+			// when they are sent.
+			if len(rest) > 0 && !strings.Contains(rest[0], ":") && strings.Contains(rest[0], ">") {
+				a, b, _ := strings.Cut(rest[0], ">")
+				n, _ := strconv.Atoi(s.main("data-applied"))
+				got := s.eval(`(() => {
+					const top = (id) => { const g = document.querySelector('g.pile[data-pile="' + id + '"]'); const c = g.querySelectorAll("g.card, rect.back, rect.hl"); return [g, c[c.length - 1].getBoundingClientRect()]; };
+					const [ga, r1] = top(` + strconv.Quote(a) + `);
+					ga.scrollIntoView({block: "center"});
+					const [, ra] = top(` + strconv.Quote(a) + `), [, rb] = top(` + strconv.Quote(b) + `);
+					const at = (r) => ({clientX: r.x + r.width / 2, clientY: r.y + 10, bubbles: true, pointerId: 1, pointerType: "mouse", button: 0, isPrimary: true});
+					const src = document.elementFromPoint(at(ra).clientX, at(ra).clientY);
+					src.dispatchEvent(new PointerEvent("pointerdown", at(ra)));
+					src.dispatchEvent(new PointerEvent("pointermove", {...at(ra), clientY: at(ra).clientY + 30}));
+					src.dispatchEvent(new PointerEvent("pointermove", at(rb)));
+					src.dispatchEvent(new PointerEvent("pointerup", at(rb)));
+					return document.querySelector("main").getAttribute("data-applied");
+				})()`)
+				if got != strconv.Itoa(n+1) {
+					t.Errorf("dragging %s: data-applied %s, want %d; status %q", rest[0], got, n+1, s.eval(`document.querySelector(".play-status").textContent`))
+					s.do("escape", chromedp.KeyEvent(kb.Escape))
+				} else {
+					rest = rest[1:]
+				}
 			}
 			// The rest of the line by clicks.
 			list, _ := json.Marshal(rest)
@@ -432,7 +464,70 @@ func TestPlayBrowser(t *testing.T) {
 		}
 	}
 	playSolverSpeed(t, s)
+	playCancel(t, s)
+	playOpenFromDeal(t, s)
+	playMotion(t, s)
 	playPhone(t, s, shots)
+}
+
+// playMotion checks the animation switch: on by default, so a move slides
+// its cards; off under prefers-reduced-motion, so they jump.
+func playMotion(t *testing.T, s *playSession) {
+	v, _ := engine.Lookup("la-belle-lucie")
+	seed, options, moves := wonLine(t, s.ed, v)
+	moved := func() string {
+		list, _ := json.Marshal(moves[:1])
+		s.eval(clickLine + "(" + string(list) + ")")
+		return s.eval(`String(document.querySelector("#play-animate").checked) + "/" + String([...document.querySelectorAll(".play-board g.card")].some((g) => g.style.transition !== ""))`)
+	}
+	s.open(playPath("en", v.ID), fragmentOf(seed, options, nil))
+	if got := moved(); got != "true/true" {
+		t.Errorf("default motion: switch/sliding %s, want true/true", got)
+	}
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+		t.Fatal(err)
+	}
+	s.do("leave", chromedp.Navigate("about:blank")) // a new document, not a hash change
+	s.open(playPath("en", v.ID), fragmentOf(seed, options, nil))
+	if got := moved(); got != "false/false" {
+		t.Errorf("under prefers-reduced-motion: switch/sliding %s, want false/false", got)
+	}
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+		t.Fatal(err)
+	}
+	s.check("motion")
+}
+
+// playCancel asks a long question and cancels it: the page says so and
+// shows no answer.
+func playCancel(t *testing.T, s *playSession) {
+	s.open(playPath("en", "new-places"), fragmentOf(3, nil, nil))
+	s.do("ask and cancel", chromedp.SetValue(chromedp.CSS("#play-budget"), "10"),
+		chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)), chromedp.Click(chromedp.CSS(`[data-act="cancel"]`)))
+	got := s.eval(`new Promise((ok) => setTimeout(() => { const e = document.querySelector(".play-solver");
+		ok((e.getAttribute("data-result") || "none") + "|" + e.textContent + "|" + document.querySelector('[data-act="cancel"]').hidden + "|" + document.querySelector('[data-act="hint"]').disabled); }, 500))`)
+	want := "none|" + s.eval(`JSON.parse(document.getElementById("play-data").textContent).strings.cancelled`) + "|true|false"
+	if got != want {
+		t.Errorf("after cancelling the solver: %q, want %q", got, want)
+	}
+	s.check("cancel")
+}
+
+// playOpenFromDeal steps an example deal on its game page and follows its
+// "Open in Play" link: the Play page opens at that step.
+func playOpenFromDeal(t *testing.T, s *playSession) {
+	s.do("game page", chromedp.Navigate(s.fileURL+gamePath("en", "salic-law")), chromedp.WaitVisible(chromedp.CSS(".player.ready")),
+		chromedp.Click(chromedp.CSS(`[data-go="forward"]`)), chromedp.Click(chromedp.CSS(`[data-go="forward"]`)), chromedp.Click(chromedp.CSS(`[data-go="forward"]`)))
+	href := s.eval(`document.querySelector(".player a.open-play").href`)
+	if !strings.Contains(href, "/play/index.html#seed=") || !strings.Contains(href, "&moves=") {
+		t.Fatalf("Open in Play link at step 3: %s", href)
+	}
+	s.do("open in play", chromedp.Click(chromedp.CSS(".player a.open-play")))
+	s.waitDrawn()
+	if got := s.main("data-applied"); got != "3" {
+		t.Errorf("the Play page opened from step 3 of a deal has data-applied %s", got)
+	}
 }
 
 // playSolverSpeed compares the worker's solver with the native one on

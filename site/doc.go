@@ -4,7 +4,7 @@
 //
 //   - templates/base.html defines the page frame ("base"); every other
 //     template defines "content" (and may define "head") for one kind of
-//     page: root, home, game, rule, glossary, sources, method.
+//     page: root, home, game, play, rule, glossary, sources, method.
 //   - static/ is copied into the site as is: site.css (screen, phone and
 //     print styles, @font-face for the DejaVu fonts copied into fonts/)
 //     and site.js (the reading switch's memory, tooltips, the deal player).
@@ -17,7 +17,10 @@
 //     ./site runs go run ./cmd/pasyans-wasm/gen from the module root): the
 //     WebAssembly engine, gzipped in base64, and the toolchain's loader;
 //     static/wasm.js starts them in a page or a Web Worker. A test in
-//     cmd/pasyans-wasm/gen fails when they are stale.
+//     cmd/pasyans-wasm/gen fails when they are stale. static/play.js is
+//     the Play page: it draws what the engine answers (with site.js's
+//     figure) and sends it the player's moves; the solver runs in a Web
+//     Worker made from a Blob URL.
 //   - i18n/en.yaml and i18n/ru.yaml are the interface strings: flat maps of
 //     key to message (fmt verbs allowed). Both files must have the same
 //     keys; render refuses to build otherwise.

@@ -437,9 +437,11 @@
     return t ? t.getAttribute("data-pile") : null;
   }
 
-  var drag = null, suppressClick = false;
+  var drag = null, dragEnd = null;
   board.addEventListener("click", function (ev) {
-    if (suppressClick) { suppressClick = false; return; }
+    var end = dragEnd;
+    dragEnd = null;
+    if (end && end.x === ev.clientX && end.y === ev.clientY) { return; }
     var id = pileAt(ev);
     if (id) { focusPile(id, false); activate(id); }
   });
@@ -468,7 +470,9 @@
     var d = drag;
     drag = null;
     if (!d.on) { return; }
-    suppressClick = true;
+    // The click that may follow a drag, at the same place, is not a pick;
+    // none may follow (pressed and released over different elements).
+    dragEnd = { x: ev.clientX, y: ev.clientY };
     if (d.el) { d.el.style.transform = ""; d.el.classList.remove("dragging"); }
     var under = document.elementFromPoint(ev.clientX, ev.clientY);
     var g = under && under.closest ? under.closest("g.pile") : null;
