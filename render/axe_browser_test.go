@@ -136,7 +136,8 @@ func sitePages(t *testing.T, dir string) []string {
 	return pages
 }
 
-// TestAxe audits every page of the built site, in both languages, with
+// TestAxe audits every page of the built site, in both languages (the
+// Play pages once dealt, and the search page also with a query run), with
 // axe-core in headless Chromium: at a desktop width, at a phone's width and
 // in dark mode. Any violation of axeTags fails the test, naming the rule,
 // the page, the view and the element; the "needs review" results are
