@@ -1,12 +1,16 @@
 package render
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -82,6 +86,33 @@ type axeNode struct {
 	Target  []any  `json:"target"`
 	HTML    string `json:"html"`
 	Summary string `json:"failureSummary"`
+	Why     string `json:"why,omitempty"` // a check's message key (why a result needs review)
+}
+
+// axeTarget is one page view to audit: a page of the site, perhaps with a
+// fragment (the search page with a query), and a script that is true once
+// the page has drawn what its scripts draw (the Play page's table, the
+// search's results).
+type axeTarget struct {
+	page, ready string
+}
+
+// axeTargets lists what TestAxe audits: every page, the Play pages once
+// their engine has dealt, and the search page with a query run in either
+// language.
+func axeTargets(pages []string) []axeTarget {
+	var ts []axeTarget
+	for _, p := range pages {
+		t := axeTarget{page: p}
+		if strings.HasSuffix(p, "/play/index.html") {
+			t.ready = `(m => !!(m.dataset.state || m.dataset.error))(document.querySelector("main"))`
+		}
+		ts = append(ts, t)
+	}
+	for _, q := range []string{"en/search/index.html#q=king", "ru/search/index.html#q=" + url.PathEscape("король")} {
+		ts = append(ts, axeTarget{page: q, ready: `document.getElementById("search-results").dataset.query !== undefined`})
+	}
+	return ts
 }
 
 // sitePages lists every HTML page of the built site, sorted.
@@ -105,7 +136,8 @@ func sitePages(t *testing.T, dir string) []string {
 	return pages
 }
 
-// TestAxe audits every page of the built site, in both languages, with
+// TestAxe audits every page of the built site, in both languages (the
+// Play pages once dealt, and the search page also with a query run), with
 // axe-core in headless Chromium: at a desktop width, at a phone's width and
 // in dark mode. Any violation of axeTags fails the test, naming the rule,
 // the page, the view and the element; the "needs review" results are
@@ -130,24 +162,40 @@ func TestAxe(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	pagesCh := make(chan string)
+	targets := axeTargets(pages)
+	if f := os.Getenv("PASYANS_AXE_PAGES"); f != "" { // a developer's shortcut: audit only the matching pages
+		re, err := regexp.Compile(f)
+		if err != nil {
+			t.Fatalf("PASYANS_AXE_PAGES: %v", err)
+		}
+		targets = slices.DeleteFunc(targets, func(a axeTarget) bool { return !re.MatchString(a.page) })
+		t.Logf("PASYANS_AXE_PAGES=%s: %d of the page views", f, len(targets))
+	}
+	targetsCh := make(chan axeTarget)
 	var mu sync.Mutex
-	review := map[string]int{} // rule id → needs-review results
+	review := map[string]int{}    // rule id → needs-review results
+	reviewWhy := map[string]int{} // rule id and the check's message key → results
 	report := map[string]axeResult{}
+	took := map[string]time.Duration{}
 	audited := 0
 	fileURL := "file://" + filepath.ToSlash(dir) + "/"
 	start := time.Now()
 
 	var wg sync.WaitGroup
-	for range 2 { // two tabs: the machine has two cores
-		tab, cancelT := chromedp.NewContext(browser)
-		defer cancelT()
+	for range axeTabs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for page := range pagesCh {
-				results, err := auditPage(tab, fileURL+page, axe)
+			for target := range targetsCh {
+				page := target.page
+				t0 := time.Now()
+				// A fresh tab for each page: a tab reused after a Play
+				// page could hang on its next page.
+				tab, cancelT := chromedp.NewContext(browser)
+				results, err := auditPage(tab, fileURL, target, axe)
+				cancelT()
 				mu.Lock()
+				took[page] = time.Since(t0)
 				if err != nil {
 					t.Errorf("%s: %v", page, err)
 				}
@@ -166,18 +214,30 @@ func TestAxe(t *testing.T) {
 					}
 					for _, r := range res.Incomplete {
 						review[r.ID] += len(r.Nodes)
+						for _, n := range r.Nodes {
+							reviewWhy[r.ID+" "+n.Why]++
+						}
 					}
 				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for _, p := range pages {
-		pagesCh <- p
+	for _, a := range targets {
+		targetsCh <- a
 	}
-	close(pagesCh)
+	close(targetsCh)
 	wg.Wait()
 
+	slow := slices.Collect(maps.Keys(took))
+	slices.SortFunc(slow, func(a, b string) int { return cmp.Compare(took[b], took[a]) })
+	for _, p := range slow[:min(5, len(slow))] {
+		t.Logf("slowest: %s in %s", p, took[p].Round(100*time.Millisecond))
+	}
+	whys := slices.Sorted(maps.Keys(reviewWhy))
+	for _, w := range whys {
+		t.Logf("needs review: %s: %d", w, reviewWhy[w])
+	}
 	ids := make([]string, 0, len(review))
 	for id := range review {
 		ids = append(ids, id)
@@ -187,8 +247,8 @@ func TestAxe(t *testing.T) {
 	for _, id := range ids {
 		lines = append(lines, fmt.Sprintf("%s: %d", id, review[id]))
 	}
-	t.Logf("axe-core %s: %d page views audited (%d pages × %d views) in %s; needs review by rule: %s",
-		axeVersion, audited, len(pages), len(axeViews), time.Since(start).Round(time.Second), strings.Join(lines, ", "))
+	t.Logf("axe-core %s: %d page views audited (%d pages and queries × %d views) in %s; needs review by rule: %s",
+		axeVersion, audited, len(targets), len(axeViews), time.Since(start).Round(time.Second), strings.Join(lines, ", "))
 	if b, err := json.MarshalIndent(report, "", " "); err == nil {
 		path := filepath.Join(artifacts(t), "axe-report.json")
 		if err := os.WriteFile(path, b, 0o644); err == nil {
@@ -214,21 +274,43 @@ func setView(v axeView) chromedp.Action[chromedp.Void] {
 	)
 }
 
-// auditPage opens url, injects axe and runs it once in each of axeViews,
-// in order; it returns the results it got before any error.
-func auditPage(tab context.Context, url, axe string) ([]axeResult, error) {
-	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+// axeTabs is how many pages are audited at once.
+const axeTabs = 2
+
+// axeRun is the page script that runs axe once. It returns only what the
+// report keeps (the answer crosses into Go three times per page, and a
+// long page has thousands of results that need review).
+const axeRun = `axe.run(document, {runOnly: {type: "tag", values: TAGS}, resultTypes: ["violations", "incomplete"]})
+	.then(r => {
+		const why = n => { const c = n.any.concat(n.all, n.none)[0]; return c ? (c.data && c.data.messageKey) || c.id : ""; };
+		const slim = rules => rules.map(r => ({id: r.id, impact: r.impact, help: r.help,
+			nodes: r.nodes.map(n => ({target: n.target, html: n.html, failureSummary: n.failureSummary, why: why(n)}))}));
+		return JSON.stringify({violations: slim(r.violations), incomplete: slim(r.incomplete)});
+	})
+	.catch(e => JSON.stringify({error: String(e)}))`
+
+// auditPage opens a target, waits until it is ready, injects axe and runs
+// it once in each of axeViews, in order; it returns the results it got
+// before any error.
+func auditPage(tab context.Context, fileURL string, target axeTarget, axe string) ([]axeResult, error) {
+	ctx, cancel := context.WithTimeout(tab, 4*time.Minute) // a loaded machine; a quiet one takes seconds
 	defer cancel()
-	if err := chromedp.Do(ctx, setView(axeViews[0]), chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+	steps := []chromedp.Action[chromedp.Void]{setView(axeViews[0])}
+	if strings.Contains(target.page, "#") { // not a fragment's move within the page open before
+		steps = append(steps, chromedp.Navigate("about:blank"))
+	}
+	steps = append(steps, chromedp.Navigate(fileURL+target.page), chromedp.WaitReady(chromedp.CSS("body")))
+	if target.ready != "" {
+		steps = append(steps, chromedp.Poll[chromedp.Void](target.ready, chromedp.WithPollingTimeout(3*time.Minute)))
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
 		return nil, err
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+";true")); err != nil {
 		return nil, fmt.Errorf("inject axe: %w", err)
 	}
 	tags, _ := json.Marshal(axeTags)
-	script := `axe.run(document, {runOnly: {type: "tag", values: ` + string(tags) + `}, resultTypes: ["violations", "incomplete"]})
-		.then(r => JSON.stringify({violations: r.violations, incomplete: r.incomplete}))
-		.catch(e => JSON.stringify({error: String(e)}))`
+	script := strings.Replace(axeRun, "TAGS", string(tags), 1)
 	var results []axeResult
 	for i, v := range axeViews {
 		if i > 0 {
@@ -261,6 +343,12 @@ func browserOptions(t *testing.T, exe string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// Tabs audited side by side are background tabs: without these
+		// flags Chromium throttles their timers (axe runs on them) and
+		// they crawl.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
@@ -287,6 +375,22 @@ const focusProbe = `(() => {
 	return "";
 })()`
 
+// axeKind names a page's kind: en/games/zodiac/index.html → en/games,
+// en/games/zodiac/play/index.html → en/games/play, en/rules/r/x/… →
+// en/rules; any other page is a kind of its own.
+func axeKind(p string) string {
+	parts := strings.Split(p, "/")
+	switch {
+	case len(parts) > 2 && parts[1] == "rules":
+		return parts[0] + "/rules"
+	case len(parts) == 5 && parts[1] == "games" && parts[3] == "play":
+		return parts[0] + "/games/play"
+	case len(parts) == 4 && parts[1] == "games":
+		return parts[0] + "/games"
+	}
+	return p
+}
+
 // TestKeyboardFocus tabs through one page of each kind, in both
 // languages, and fails when focus lands on a hidden element or on one
 // without an accessible name.
@@ -299,12 +403,9 @@ func TestKeyboardFocus(t *testing.T) {
 	var pages []string
 	kinds := map[string]bool{}
 	for _, p := range sitePages(t, dir) {
-		// one page of each kind: the path without its last folder names
-		// the kind (en/rules/salic-law/x → en/rules/salic-law).
-		kind := p
-		if i := strings.Index(p, "/rules/"); i >= 0 {
-			kind = p[:i] + "/rules"
-		}
+		// one page of each kind in each language: a game page, a Play
+		// page, a rule page, and each page that stands alone.
+		kind := axeKind(p)
 		if !kinds[kind] {
 			kinds[kind] = true
 			pages = append(pages, p)
@@ -312,12 +413,29 @@ func TestKeyboardFocus(t *testing.T) {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(t, exe)...)
 	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
+	browser, cancel := chromedp.NewContext(actx)
 	defer cancel()
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatal(err)
+	}
 	fileURL := "file://" + filepath.ToSlash(dir) + "/"
 	for _, p := range pages {
-		sctx, scancel := context.WithTimeout(ctx, 60*time.Second)
-		if err := chromedp.Do(sctx, chromedp.Navigate(fileURL+p), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		// A fresh tab for each page (the first call on a tab's context
+		// owns the tab: a time limit on it would close the tab).
+		ctx, cancelT := chromedp.NewContext(browser)
+		if err := chromedp.Do(ctx); err != nil {
+			t.Fatal(err)
+		}
+		sctx, scancel := context.WithTimeout(ctx, 3*time.Minute)
+		scancel0 := scancel
+		scancel = func() { scancel0(); cancelT() }
+		steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(fileURL + p), chromedp.WaitReady(chromedp.CSS("body"))}
+		for _, a := range axeTargets([]string{p}) {
+			if a.page == p && a.ready != "" { // the Play page: tab through the dealt table
+				steps = append(steps, chromedp.Poll[chromedp.Void](a.ready, chromedp.WithPollingTimeout(50*time.Second)))
+			}
+		}
+		if err := chromedp.Do(sctx, steps...); err != nil {
 			scancel()
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -342,5 +460,5 @@ func TestKeyboardFocus(t *testing.T) {
 		}
 		scancel()
 	}
-	t.Logf("tabbed through %d pages", len(pages))
+	t.Logf("tabbed through %d pages: %s", len(pages), strings.Join(pages, " "))
 }

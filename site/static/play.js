@@ -177,12 +177,21 @@
     return sl && sl.label ? sl.label + " (" + id + ")" : id;
   }
 
+  // pileLabel is a pile's accessible name. It holds the pile's visible
+  // text in the order it is drawn (WCAG 2.5.3, label in name): the slot's
+  // label, the place's mark when the place is empty, the face-up cards'
+  // ranks (all of a fan's, the top one's otherwise) and, for a pile drawn
+  // as one card, the count printed on it.
   function pileLabel(i) {
-    var p = pos.state.piles[i], id = p.id;
-    if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) }); }
+    var p = pos.state.piles[i], id = p.id, sl = slotOf[id] || {};
+    if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) + (sl.mark ? " " + sl.mark : "") }); }
     var down = p.role === "stock" ? p.cards.length : p.face_down;
+    var up = [];
+    p.cards.forEach(function (c, j) {
+      if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(c)); }
+    });
     var top = p.cards.length > down ? cardName(p.cards[p.cards.length - 1]) : S.down;
-    return fmt(S.pile, { pile: pileName(id), n: p.cards.length, top: top });
+    return fmt(S.pile, { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
   }
 
   function itemSVG(it, k, key) {
@@ -220,12 +229,17 @@
         key = c + seen[c];
         cardPos[key] = [it.x * k, it.y * k];
       }
+      if (it.k === "place" && it.p >= 0 && pos.state.piles[it.p].cards.length) {
+        it = Object.assign({}, it, { t: "" }); // the mark lies under the cards
+      }
       var s = itemSVG(it, k, key);
       if (it.p >= 0) {
-        if (!groups[it.p]) { groups[it.p] = { items: [], x0: it.x, y0: it.y, x1: it.x + it.w, y1: it.y + it.h }; order.push(it.p); }
+        if (!groups[it.p]) { groups[it.p] = { items: [], labels: [], x0: it.x, y0: it.y, x1: it.x + it.w, y1: it.y + it.h }; order.push(it.p); }
         var g = groups[it.p];
-        g.items.push(s);
-        if (it.k !== "label") {
+        if (it.k === "label") {
+          g.labels.push(s);
+        } else {
+          g.items.push(s);
           g.x0 = Math.min(g.x0, it.x); g.y0 = Math.min(g.y0, it.y);
           g.x1 = Math.max(g.x1, it.x + it.w); g.y1 = Math.max(g.y1, it.y + it.h);
         }
@@ -233,12 +247,15 @@
         rest.push(s);
       }
     });
+    // A pile is a button named by pileLabel; its label comes first, so
+    // that its visible text reads in the name's order, and a space parts
+    // its texts (else "Bishop" and "K♠" read as one word, "BishopK").
     var markup = {};
     order.forEach(function (pi) {
       var g = groups[pi], id = D.piles[pi].ID;
       markup[pi] = '<g class="pile" data-pile="' + esc(id) + '" role="button" tabindex="-1" aria-label="' + esc(pileLabel(pi)) + '">' +
         '<rect class="hl" x="' + num(g.x0 * k - 4) + '" y="' + num(g.y0 * k - 4) + '" width="' + num((g.x1 - g.x0) * k + 8) +
-        '" height="' + num((g.y1 - g.y0) * k + 8) + '" rx="8"/>' + g.items.join("") + "</g>";
+        '" height="' + num((g.y1 - g.y0) * k + 8) + '" rx="8"/>' + g.labels.concat(g.items).join(" ") + "</g>";
     });
     var box = "-" + pad + " -" + pad + " " + num(w) + " " + num(h);
     var hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("g.pile");

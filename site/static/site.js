@@ -184,7 +184,7 @@
       btn.addEventListener("click", function () { go[btn.getAttribute("data-go")](btn); });
     });
     el.addEventListener("keydown", function (e) {
-      if (e.target === range || e.target === field) { return; } // their own keys
+      if (e.target === range || e.target === field || e.target === board) { return; } // their own keys (the board's scroll it)
       var act = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[e.key];
       if (!act || e.altKey || e.ctrlKey || e.metaKey) { return; }
       e.preventDefault();
@@ -237,11 +237,30 @@
     }, { passive: true });
   }
 
+  // ---- A board wider than its box (a phone) scrolls sideways inside it;
+  // while it does, it is a tab stop, so that the arrow keys can scroll it
+  // (WCAG 2.1.1).
+  function initScrollBoxes() {
+    var boxes = document.querySelectorAll(".board");
+    function sync() {
+      boxes.forEach(function (b) {
+        if (b.scrollWidth > b.clientWidth + 1) {
+          b.setAttribute("tabindex", "0");
+        } else {
+          b.removeAttribute("tabindex");
+        }
+      });
+    }
+    sync();
+    window.addEventListener("resize", sync);
+  }
+
   function init() {
     initReadings();
     initMarks();
     initPopovers();
     document.querySelectorAll(".player[data-deal]").forEach(initPlayer);
+    initScrollBoxes();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);
