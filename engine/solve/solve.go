@@ -141,6 +141,9 @@ type Solver struct {
 	found    []int
 	goal     int
 	progress int
+	// stackLevels is how deep the search's stack may go on the memory
+	// taken for it from pool so far (see deeper).
+	stackLevels int
 }
 
 // New returns a Solver for variant v.
@@ -596,10 +599,15 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 		}
 		sv.push(s, ctx, o, false, 0)
 	}
+	// The frames below unkept lie above a position that was left
+	// unexplored (see deeper): they are not proved lost when done.
+	unkept := 0
 	for len(sv.frames) > 0 {
 		f := &sv.frames[len(sv.frames)-1]
 		if f.next == f.end {
-			if f.keep {
+			if top := len(sv.frames) - 1; top < unkept {
+				unkept = top
+			} else if f.keep {
 				seen.markLost(f.off)
 			}
 			sv.buf = sv.buf[:f.start]
@@ -622,6 +630,14 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 			outcome = Won
 			s.Undo()
 			break
+		}
+		if !sv.deeper(b.pool) {
+			// No memory to search below s: unexplored, so nothing
+			// above it can be proved lost.
+			q.capHit = true
+			unkept = len(sv.frames)
+			s.Undo()
+			continue
 		}
 		if tr != nil && tr.transient(s) {
 			if sv.check != nil {
@@ -684,6 +700,41 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 	}
 	sv.frames = sv.frames[:0]
 	return outcome, q.nodes, q.capHit
+}
+
+// The memory of the search's stack, which grows with its depth: the
+// frames, their moves, and the position's undo log, history and marks
+// (State.Do). A depth-first search with a visited set can go as deep as
+// the positions it has visited: le-cadran's deal 1 went about ten million
+// moves deep within a minute, its stack then larger than its visited set
+// (630 MB against 450 MB, with -threads 2 -mem 1GiB, whose process grew to
+// 2.0 GB resident in 110 s when the stack was not counted).
+const (
+	// stackBytesPerLevel is charged for each level of the stack: the
+	// bytes a level holds (TestStackBytesPerLevel) with room for the
+	// slices' growth by doubling.
+	stackBytesPerLevel = 128
+	// stackFree is the depth the search may reach without charge (the
+	// stack's first 128 KB, left to Options.MaxMem's margin).
+	stackFree = 1 << 10
+	// stackBlock is the levels taken from the pool at a time.
+	stackBlock = 1 << 12
+)
+
+// deeper reports whether the search's stack may grow by one more frame:
+// when it is as deep as the memory taken for it allows, it takes more
+// from pool (in blocks of stackBlock levels), and reports false when the
+// pool refuses. The memory stays charged, as the stack's slices stay
+// grown, for the solver's later searches.
+func (sv *Solver) deeper(pool *memPool) bool {
+	if len(sv.frames) < max(sv.stackLevels, stackFree) {
+		return true
+	}
+	if !pool.take(stackBlock * stackBytesPerLevel) {
+		return false
+	}
+	sv.stackLevels = max(sv.stackLevels, stackFree) + stackBlock
+	return true
 }
 
 // endgame hands s to the game's endgame search when it takes s over.
