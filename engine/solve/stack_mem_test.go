@@ -2,7 +2,10 @@ package solve
 
 import (
 	"runtime"
+	"runtime/metrics"
+	"sync"
 	"testing"
+	"time"
 
 	"pasyans/engine"
 )
@@ -54,5 +57,75 @@ func TestStackBytesPerLevel(t *testing.T) {
 		if per > stackBytesPerLevel {
 			t.Errorf("%s deal %d: %.1f bytes a level, more than the %d charged", tc.game, tc.seed, per, stackBytesPerLevel)
 		}
+	}
+}
+
+// TestMaxMemHeapTwoThreads searches le-cadran deal 1, which a short
+// search does not decide, on two threads under a memory budget of 64 MiB,
+// long enough for both threads' visited sets to fill (and the exhaustive
+// search, recording no more positions, to wander ever deeper in cycles),
+// sampling the live heap as it goes: it must stay within the budget. (Its
+// stack uncounted, the search held 2.0 GB live under a budget of 1 GiB.)
+func TestMaxMemHeapTwoThreads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of millions of positions")
+	}
+	const budget = 64 << 20
+	v, _ := engine.Lookup("le-cadran")
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	live := func() int64 {
+		metrics.Read(sample)
+		return int64(sample[0].Value.Uint64())
+	}
+	runtime.GC()
+	base := live()
+	var peak int64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				peak = max(peak, live()-base)
+			}
+		}
+	}()
+	r := New(v).Solve(engine.NewDeal(v, 1, 0), Options{MaxNodes: 6_000_000, MaxMem: budget, Threads: 2})
+	runtime.GC()
+	close(done)
+	wg.Wait()
+	peak = max(peak, live()-base)
+	t.Logf("%s after %d positions: live heap at most %.1f MiB (budget %d MiB), pools at most %.1f MiB",
+		r.Outcome, r.Nodes, float64(peak)/(1<<20), budget>>20, float64(r.SeenBytes)/(1<<20))
+	if !r.MemFull {
+		t.Errorf("the memory budget did not fill: the test does not test it")
+	}
+	if peak > budget {
+		t.Errorf("live heap %.1f MiB, more than the budget of %d MiB", float64(peak)/(1<<20), budget>>20)
+	}
+}
+
+// TestPoolBytesPerPosition checks what the pool counts for a position the
+// exhaustive search stores (le-cadran deal 1, 200 000 positions): the
+// memory the visited set holds, its table and its arena's chunks, and
+// nothing of the stack of a search that stays shallow.
+func TestPoolBytesPerPosition(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	sv := New(v)
+	sv.Solve(engine.NewDeal(v, 1, 0), Options{MaxNodes: 200_000, NoBeam: true, ProbeShare: -1})
+	n := sv.seen.Len()
+	per := float64(sv.pool.used) / float64(n)
+	t.Logf("%d positions: %d bytes counted, %.1f a position; the set holds %d", n, sv.pool.used, per, sv.seen.Bytes())
+	if sv.pool.used != sv.seen.Bytes() {
+		t.Errorf("the pool counts %d bytes, the visited set holds %d", sv.pool.used, sv.seen.Bytes())
+	}
+	if per > 110 {
+		t.Errorf("%.1f bytes counted a position, want at most 110", per)
 	}
 }
