@@ -27,14 +27,17 @@ type Options struct {
 	MaxNodes int64         // positions to generate at most
 	MaxSeen  int           // positions a visited set may hold
 	// MaxMem bounds the memory of the search, in bytes, over all its
-	// threads: its visited sets (and the beams' candidates) take at most
-	// seenMemShare of it, the rest is left to the rest of the search and
-	// to the garbage collector's headroom (the caller sets the process's
-	// limit, see runtime/debug.SetMemoryLimit). When a visited set can
-	// have no more memory it is full, as at MaxSeen: the search goes on
-	// without recording new positions and can no longer answer Lost
-	// (Result.SeenCapHit, Result.MemFull). With MaxMem and no MaxSeen
-	// the sets have no cap in positions.
+	// threads: its visited sets (and the beams' candidates) and its
+	// depth-first stacks take at most seenMemShare of it, the rest is left
+	// to the rest of the search and to the garbage collector's headroom
+	// (the caller sets the process's limit, see
+	// runtime/debug.SetMemoryLimit). When a visited set can have no more
+	// memory it is full, as at MaxSeen: the search goes on without
+	// recording new positions and can no longer answer Lost
+	// (Result.SeenCapHit, Result.MemFull); when the stack can have no
+	// more, the search leaves the positions below it unexplored, with the
+	// same consequence (see deeper). With MaxMem and no MaxSeen the sets
+	// have no cap in positions.
 	MaxMem int64
 	// ProbeShare is the share of the budget spent on probes, short
 	// randomized searches for a win, before the exhaustive search (0:
@@ -71,12 +74,14 @@ type Result struct {
 	// cannot claim Lost and answers Unknown when it runs out of moves.
 	SeenCapHit bool
 	// MemFull is true when a visited set (of the exhaustive search, the
-	// probes or the beams) was refused memory by Options.MaxMem; with
+	// probes or the beams) or a search's stack was refused memory by
+	// Options.MaxMem; with
 	// SeenCapHit, the memory budget is what filled the exhaustive
 	// search's set.
 	MemFull bool
-	// SeenBytes is the most memory the search's visited sets held at once
-	// (of the thread that held most, with two threads the sum of both).
+	// SeenBytes is the most memory the search's visited sets and stacks
+	// held at once (of the thread that held most, with two threads the
+	// sum of both), as counted against Options.MaxMem.
 	SeenBytes int64
 	// OpenCards is true when the variant hides cards (Variant.Hidden): the
 	// solver then solves the open-card problem, knowing every face-down
