@@ -75,9 +75,8 @@ type Result struct {
 	SeenCapHit bool
 	// MemFull is true when a visited set (of the exhaustive search, the
 	// probes or the beams) or a search's stack was refused memory by
-	// Options.MaxMem; with
-	// SeenCapHit, the memory budget is what filled the exhaustive
-	// search's set.
+	// Options.MaxMem; with SeenCapHit, the memory budget is what filled
+	// the exhaustive search's set.
 	MemFull bool
 	// SeenBytes is the most memory the search's visited sets and stacks
 	// held at once (of the thread that held most, with two threads the
@@ -228,6 +227,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if sv.pool != nil {
 		res.MemFull, res.SeenBytes = sv.pool.refused, sv.pool.peak
 	}
+	sv.releaseStack()
 	return res
 }
 
@@ -709,11 +709,12 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 
 // The memory of the search's stack, which grows with its depth: the
 // frames, their moves, and the position's undo log, history and marks
-// (State.Do). A depth-first search with a visited set can go as deep as
-// the positions it has visited: le-cadran's deal 1 went about ten million
-// moves deep within a minute, its stack then larger than its visited set
-// (630 MB against 450 MB, with -threads 2 -mem 1GiB, whose process grew to
-// 2.0 GB resident in 110 s when the stack was not counted).
+// (State.Do). A search whose visited set is full records no more
+// positions and walks a game's cycles ever deeper: le-cadran's deal 1,
+// at -threads 2 -mem 1GiB, had its stack at 630 MB after a minute (by the
+// heap profile, about ten million levels), more than its visited sets
+// (450 MB), and the process grew to 2.0 GB resident in 110 s when the
+// stack was not counted.
 const (
 	// stackBytesPerLevel is charged for each level of the stack: the
 	// bytes a level holds (TestStackBytesPerLevel) with room for the
@@ -730,7 +731,7 @@ const (
 // when it is as deep as the memory taken for it allows, it takes more
 // from pool (in blocks of stackBlock levels), and reports false when the
 // pool refuses. The memory stays charged, as the stack's slices stay
-// grown, for the solver's later searches.
+// grown, until the end of Solve (releaseStack).
 func (sv *Solver) deeper(pool *memPool) bool {
 	if len(sv.frames) < max(sv.stackLevels, stackFree) {
 		return true
@@ -740,6 +741,18 @@ func (sv *Solver) deeper(pool *memPool) bool {
 	}
 	sv.stackLevels = max(sv.stackLevels, stackFree) + stackBlock
 	return true
+}
+
+// releaseStack gives the memory of a stack that went deeper than
+// stackFree back to the pool, dropping its slices, when the search is
+// over (the position's undo log, the caller's, is the caller's to drop).
+func (sv *Solver) releaseStack() {
+	if sv.stackLevels <= stackFree {
+		return
+	}
+	sv.pool.give(int64(sv.stackLevels-stackFree) * stackBytesPerLevel)
+	sv.stackLevels = 0
+	sv.frames, sv.buf = nil, nil
 }
 
 // endgame hands s to the game's endgame search when it takes s over.

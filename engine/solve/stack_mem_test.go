@@ -27,7 +27,7 @@ func stackBytes(t *testing.T, game string, seed uint64, nodes int64, maxSeen int
 	before := ms.HeapAlloc
 	sv := New(v)
 	sv.check = func(s *engine.State, _ []byte) { depth = max(depth, s.Depth()) }
-	sv.Solve(s, Options{MaxNodes: nodes, MaxSeen: maxSeen, NoBeam: true, ProbeShare: -1})
+	sv.solveOne(s, Options{MaxNodes: nodes, MaxSeen: maxSeen, NoBeam: true, ProbeShare: -1}) // not Solve, which drops the stack
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
 	held := int64(ms.HeapAlloc) - int64(before) - sv.seen.Bytes()
@@ -127,5 +127,26 @@ func TestPoolBytesPerPosition(t *testing.T) {
 	}
 	if per > 110 {
 		t.Errorf("%.1f bytes counted a position, want at most 110", per)
+	}
+}
+
+// TestReleaseStack checks that Solve gives back the memory it charged for
+// a deep stack (see deeper), so that the solver's next search has it.
+func TestReleaseStack(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	sv := New(v)
+	sv.Solve(engine.NewDeal(v, 1, 0), Options{MaxNodes: 300_000, MaxSeen: 20_000, NoBeam: true, ProbeShare: -1})
+	if sv.stackLevels != 0 || sv.frames != nil {
+		t.Errorf("after Solve: %d levels charged, %d frames kept", sv.stackLevels, cap(sv.frames))
+	}
+	if sv.pool.used != sv.seen.Bytes() {
+		t.Errorf("after Solve the pool counts %d bytes, the visited set holds %d", sv.pool.used, sv.seen.Bytes())
+	}
+	// The search went deep enough to be charged: the same search without
+	// Solve's release holds its levels.
+	sv2 := New(v)
+	sv2.solveOne(engine.NewDeal(v, 1, 0), Options{MaxNodes: 300_000, MaxSeen: 20_000, NoBeam: true, ProbeShare: -1})
+	if sv2.stackLevels <= stackFree {
+		t.Errorf("the search went %d levels deep, not past the %d free: the test does not test the release", sv2.stackLevels, stackFree)
 	}
 }
