@@ -290,6 +290,8 @@
 //	    	cap on the visited set (positions; 0: the memory budget alone)
 //	  -mem budget
 //	    	memory budget of the process, such as 512MiB or 4GiB (default: half the memory available, at least 256MiB, at most 16GiB)
+//	  -memprofile file
+//	    	write a heap profile to file.1, .2, … every 30 s of the search (for finding where the memory goes)
 //	  -nodes int
 //	    	positions to search at most (0: no node cap)
 //	  -options ids

@@ -75,9 +75,14 @@ whatever the result.`,
 			mem.register(fs)
 			threads := fs.Int("threads", 1, "searches at once on the deal (1 or 2)")
 			asJSON := fs.Bool("json", false, "print JSON")
+			memProfile := fs.String("memprofile", "", "write a heap profile to `file`.1, .2, … every 30 s of the search (for finding where the memory goes)")
 			return func(e *env, args []string) error {
 				if len(args) > 0 {
 					return usageError("solve takes no arguments, got %q", args[0])
+				}
+				if *memProfile != "" {
+					stop := heapProfiles(*memProfile, 30*time.Second)
+					defer stop()
 				}
 				bo, err := solveBudget(fs, *budget, *nodes, *threads)
 				if err != nil {

@@ -8,9 +8,12 @@
 // sorted, and its counters): keys are stored in full in an arena, so a hash
 // collision can never prune a branch. The set has a cap in positions
 // (Options.MaxSeen) and in memory (Options.MaxMem: all the visited sets of
-// a search take their memory from one budget, see memPool); when either is
-// reached the search goes on without recording, and can then no longer
-// claim that a deal is lost (Result.SeenCapHit, Result.MemFull). Entries
+// a search, and its stacks, take their memory from one budget, see
+// memPool); when either is reached the search goes on without recording,
+// and can then no longer claim that a deal is lost (Result.SeenCapHit,
+// Result.MemFull). A search that no longer records can walk the cycles of
+// a game ever deeper: the memory of its stack is charged too, and the
+// search goes no deeper than it grants (see Solver.deeper). Entries
 // and records are compact, and a game's key may pack its cards (le-cadran
 // six bits a card): see seenSet.
 //

@@ -27,14 +27,17 @@ type Options struct {
 	MaxNodes int64         // positions to generate at most
 	MaxSeen  int           // positions a visited set may hold
 	// MaxMem bounds the memory of the search, in bytes, over all its
-	// threads: its visited sets (and the beams' candidates) take at most
-	// seenMemShare of it, the rest is left to the rest of the search and
-	// to the garbage collector's headroom (the caller sets the process's
-	// limit, see runtime/debug.SetMemoryLimit). When a visited set can
-	// have no more memory it is full, as at MaxSeen: the search goes on
-	// without recording new positions and can no longer answer Lost
-	// (Result.SeenCapHit, Result.MemFull). With MaxMem and no MaxSeen
-	// the sets have no cap in positions.
+	// threads: its visited sets (and the beams' candidates) and its
+	// depth-first stacks take at most seenMemShare of it, the rest is left
+	// to the rest of the search and to the garbage collector's headroom
+	// (the caller sets the process's limit, see
+	// runtime/debug.SetMemoryLimit). When a visited set can have no more
+	// memory it is full, as at MaxSeen: the search goes on without
+	// recording new positions and can no longer answer Lost
+	// (Result.SeenCapHit, Result.MemFull); when the stack can have no
+	// more, the search leaves the positions below it unexplored, with the
+	// same consequence (see deeper). With MaxMem and no MaxSeen the sets
+	// have no cap in positions.
 	MaxMem int64
 	// ProbeShare is the share of the budget spent on probes, short
 	// randomized searches for a win, before the exhaustive search (0:
@@ -71,12 +74,13 @@ type Result struct {
 	// cannot claim Lost and answers Unknown when it runs out of moves.
 	SeenCapHit bool
 	// MemFull is true when a visited set (of the exhaustive search, the
-	// probes or the beams) was refused memory by Options.MaxMem; with
-	// SeenCapHit, the memory budget is what filled the exhaustive
-	// search's set.
+	// probes or the beams) or a search's stack was refused memory by
+	// Options.MaxMem; with SeenCapHit, the memory budget is what filled
+	// the exhaustive search's set.
 	MemFull bool
-	// SeenBytes is the most memory the search's visited sets held at once
-	// (of the thread that held most, with two threads the sum of both).
+	// SeenBytes is the most memory the search's visited sets and stacks
+	// held at once (of the thread that held most, with two threads the
+	// sum of both), as counted against Options.MaxMem.
 	SeenBytes int64
 	// OpenCards is true when the variant hides cards (Variant.Hidden): the
 	// solver then solves the open-card problem, knowing every face-down
@@ -141,6 +145,9 @@ type Solver struct {
 	found    []int
 	goal     int
 	progress int
+	// stackLevels is how deep the search's stack may go on the memory
+	// taken for it from pool so far (see deeper).
+	stackLevels int
 }
 
 // New returns a Solver for variant v.
@@ -220,6 +227,7 @@ func (sv *Solver) Solve(s *engine.State, o Options) Result {
 	if sv.pool != nil {
 		res.MemFull, res.SeenBytes = sv.pool.refused, sv.pool.peak
 	}
+	sv.releaseStack()
 	return res
 }
 
@@ -596,10 +604,15 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 		}
 		sv.push(s, ctx, o, false, 0)
 	}
+	// The frames below unkept lie above a position that was left
+	// unexplored (see deeper): they are not proved lost when done.
+	unkept := 0
 	for len(sv.frames) > 0 {
 		f := &sv.frames[len(sv.frames)-1]
 		if f.next == f.end {
-			if f.keep {
+			if top := len(sv.frames) - 1; top < unkept {
+				unkept = top
+			} else if f.keep {
 				seen.markLost(f.off)
 			}
 			sv.buf = sv.buf[:f.start]
@@ -622,6 +635,14 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 			outcome = Won
 			s.Undo()
 			break
+		}
+		if !sv.deeper(b.pool) {
+			// No memory to search below s: unexplored, so nothing
+			// above it can be proved lost.
+			q.capHit = true
+			unkept = len(sv.frames)
+			s.Undo()
+			continue
 		}
 		if tr != nil && tr.transient(s) {
 			if sv.check != nil {
@@ -684,6 +705,54 @@ func (sv *Solver) search(s *engine.State, o Options, seen *seenSet, b budget, rn
 	}
 	sv.frames = sv.frames[:0]
 	return outcome, q.nodes, q.capHit
+}
+
+// The memory of the search's stack, which grows with its depth: the
+// frames, their moves, and the position's undo log, history and marks
+// (State.Do). A search whose visited set is full records no more
+// positions and walks a game's cycles ever deeper: le-cadran's deal 1,
+// at -threads 2 -mem 1GiB, had its stack at 630 MB after a minute (by the
+// heap profile, about ten million levels), more than its visited sets
+// (450 MB), and the process grew to 2.0 GB resident in 110 s when the
+// stack was not counted.
+const (
+	// stackBytesPerLevel is charged for each level of the stack: the
+	// bytes a level holds (TestStackBytesPerLevel) with room for the
+	// slices' growth by doubling.
+	stackBytesPerLevel = 128
+	// stackFree is the depth the search may reach without charge (the
+	// stack's first 128 KB, left to Options.MaxMem's margin).
+	stackFree = 1 << 10
+	// stackBlock is the levels taken from the pool at a time.
+	stackBlock = 1 << 12
+)
+
+// deeper reports whether the search's stack may grow by one more frame:
+// when it is as deep as the memory taken for it allows, it takes more
+// from pool (in blocks of stackBlock levels), and reports false when the
+// pool refuses. The memory stays charged, as the stack's slices stay
+// grown, until the end of Solve (releaseStack).
+func (sv *Solver) deeper(pool *memPool) bool {
+	if len(sv.frames) < max(sv.stackLevels, stackFree) {
+		return true
+	}
+	if !pool.take(stackBlock * stackBytesPerLevel) {
+		return false
+	}
+	sv.stackLevels = max(sv.stackLevels, stackFree) + stackBlock
+	return true
+}
+
+// releaseStack gives the memory of a stack that went deeper than
+// stackFree back to the pool, dropping its slices, when the search is
+// over (the position's undo log, the caller's, is the caller's to drop).
+func (sv *Solver) releaseStack() {
+	if sv.stackLevels <= stackFree {
+		return
+	}
+	sv.pool.give(int64(sv.stackLevels-stackFree) * stackBytesPerLevel)
+	sv.stackLevels = 0
+	sv.frames, sv.buf = nil, nil
 }
 
 // endgame hands s to the game's endgame search when it takes s over.
