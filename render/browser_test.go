@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,38 +15,15 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"pasyans/render/internal/browsertest"
 )
 
-// chromium finds Debian's chromium. Without it the browser test is
-// skipped, except on CI (CI=true), where it fails: .ci/run installs it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed, and CI=true: the browser test must run on CI (.ci/run installs chromium)")
-	}
-	t.Skip("chromium not found (apt-get install chromium); skipping the browser test — it is required on CI")
-	return ""
-}
+// chromium finds Debian's chromium (browsertest.Chromium).
+func chromium(t *testing.T) string { t.Helper(); return browsertest.Chromium(t) }
 
-// artifacts is the folder for the test's screenshots:
-// $PASYANS_ARTIFACTS/browser, or one under the system's temporary folder.
-func artifacts(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("PASYANS_ARTIFACTS")
-	if base == "" {
-		base = filepath.Join(os.TempDir(), "pasyans-artifacts")
-	}
-	dir := filepath.Join(base, "browser")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
+// artifacts is the folder for the test's screenshots (browsertest.Artifacts).
+func artifacts(t *testing.T) string { t.Helper(); return browsertest.Artifacts(t) }
 
 // problems collects what the browser reports that a page must never do:
 // console errors, exceptions, failed requests, requests to another host.

@@ -1,4 +1,4 @@
-package render
+package audit
 
 import (
 	"cmp"
@@ -22,6 +22,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"pasyans/render/internal/browsertest"
 )
 
 // axeVersion is the axe-core release the audit runs; .ci/run installs it
@@ -38,7 +40,7 @@ func axeSource(t *testing.T) string {
 	t.Helper()
 	path := os.Getenv("PASYANS_AXE")
 	if path == "" {
-		path = filepath.Join("..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
+		path = filepath.Join("..", "..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -144,12 +146,12 @@ func sitePages(t *testing.T, dir string) []string {
 // counted by rule and logged, and the whole report is written to the
 // artifacts folder (axe-report.json).
 func TestAxe(t *testing.T) {
-	exe := chromium(t)
+	exe := browsertest.Chromium(t)
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
 	axe := axeSource(t)
-	dir, _ := builtSite(t)
+	dir := builtSite(t)
 	pages := sitePages(t, dir)
 	if len(pages) < 20 {
 		t.Fatalf("only %d pages in the built site", len(pages))
@@ -250,7 +252,7 @@ func TestAxe(t *testing.T) {
 	t.Logf("axe-core %s: %d page views audited (%d pages and queries × %d views) in %s; needs review by rule: %s",
 		axeVersion, audited, len(targets), len(axeViews), time.Since(start).Round(time.Second), strings.Join(lines, ", "))
 	if b, err := json.MarshalIndent(report, "", " "); err == nil {
-		path := filepath.Join(artifacts(t), "axe-report.json")
+		path := filepath.Join(browsertest.Artifacts(t), "axe-report.json")
 		if err := os.WriteFile(path, b, 0o644); err == nil {
 			t.Logf("report: %s", path)
 		}
@@ -331,27 +333,15 @@ func auditPage(tab context.Context, fileURL string, target axeTarget, axe string
 	return results, nil
 }
 
-// browserOptions are the flags every browser test starts Chromium with.
+// browserOptions are the shared browser-test flags and three more: tabs
+// audited side by side are background tabs, and without these flags
+// Chromium throttles their timers (axe runs on them) and they crawl.
 func browserOptions(t *testing.T, exe string) []chromedp.ExecAllocatorOption {
-	return []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.NoFirstRun,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		// Tabs audited side by side are background tabs: without these
-		// flags Chromium throttles their timers (axe runs on them) and
-		// they crawl.
+	return append(browsertest.Options(t, exe),
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	}
+	)
 }
 
 // focusProbe is the page script that tabs through a page: it reports each
@@ -395,11 +385,11 @@ func axeKind(p string) string {
 // languages, and fails when focus lands on a hidden element or on one
 // without an accessible name.
 func TestKeyboardFocus(t *testing.T) {
-	exe := chromium(t)
+	exe := browsertest.Chromium(t)
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	dir, _ := builtSite(t)
+	dir := builtSite(t)
 	var pages []string
 	kinds := map[string]bool{}
 	for _, p := range sitePages(t, dir) {

@@ -1,0 +1,64 @@
+// Package browsertest holds what the site's browser tests share: finding
+// Debian's chromium (required on CI, skipped elsewhere), the folder for
+// their artifacts, and the flags Chromium starts with here. It is imported
+// by tests only.
+package browsertest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Chromium finds Debian's chromium. Without it the test is skipped,
+// except on CI (CI=true), where it fails: .ci/run installs it.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed, and CI=true: the browser test must run on CI (.ci/run installs chromium)")
+	}
+	t.Skip("chromium not found (apt-get install chromium); skipping the browser test — it is required on CI")
+	return ""
+}
+
+// Artifacts is the folder for the tests' screenshots and reports:
+// $PASYANS_ARTIFACTS/browser, or one under the system's temporary folder.
+func Artifacts(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("PASYANS_ARTIFACTS")
+	if base == "" {
+		base = filepath.Join(os.TempDir(), "pasyans-artifacts")
+	}
+	dir := filepath.Join(base, "browser")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// Options are the flags every browser test starts Chromium exe with:
+// headless, no sandbox (root), no background networking (this machine's
+// network is closed), a fresh profile.
+func Options(t testing.TB, exe string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.NoFirstRun,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+}
