@@ -19,7 +19,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
 	"github.com/chromedp/chromedp/kb"
+	"pasyans/render/browsertest"
 )
 
 // TestSearchBrowser opens the search pages from disk in headless chromium
@@ -40,10 +42,7 @@ func TestSearchBrowser(t *testing.T) {
 	dir, ed := builtSite(t)
 	shots := artifacts(t)
 
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.NoFirstRun, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browsertest.Options(t, exe)...)
 	defer cancelA()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()

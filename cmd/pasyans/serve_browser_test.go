@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -18,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"pasyans/render/browsertest"
 )
 
 // The browser tests of serve: the site's pages under the server's
@@ -31,24 +32,8 @@ func browser(t *testing.T) context.Context {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	var exe string
-	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(p); err == nil {
-			exe = path
-			break
-		}
-	}
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is not installed, and CI=true: .ci/run installs it")
-		}
-		t.Skip("chromium not found (apt-get install chromium); skipping the browser test — it is required on CI")
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.NoFirstRun, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
-	}
+	exe := browsertest.Chromium(t)
+	opts := browsertest.Options(t, exe)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancel(); cancelA() })

@@ -23,7 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"pasyans/render/internal/browsertest"
+	"pasyans/render/browsertest"
 )
 
 // axeVersion is the axe-core release the audit runs; .ci/run installs it

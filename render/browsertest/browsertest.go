@@ -1,7 +1,7 @@
 // Package browsertest holds what the site's browser tests share: finding
 // Debian's chromium (required on CI, skipped elsewhere), the folder for
-// their artifacts, and the flags Chromium starts with here. It is imported
-// by tests only.
+// their artifacts, and the flags Chromium starts with here. Only tests (of
+// render, render/audit and cmd/pasyans) import it.
 package browsertest
 
 import (
