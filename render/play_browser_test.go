@@ -119,20 +119,55 @@ func (s *playSession) eval(expr string) string {
 	return v
 }
 
-// open loads a Play page with a fragment and waits for its first drawing.
+// open loads a Play page with a fragment as a new document and waits for
+// its first drawing. (Navigating to the page already shown with another
+// fragment would be a same-document hash change, handled asynchronously
+// after Navigate returns: see followHash.)
 func (s *playSession) open(page, frag string) {
 	s.t.Helper()
-	s.do("open "+page+frag, chromedp.Navigate(s.fileURL+page+frag))
+	s.do("open "+page+frag, chromedp.Navigate("about:blank"), chromedp.Navigate(s.fileURL+page+frag))
 	s.waitDrawn()
 }
 
+// followHash changes the fragment of the page shown (a hash change, no
+// new document) and waits until the page has replayed it to applied moves.
+func (s *playSession) followHash(frag string, applied int) {
+	s.t.Helper()
+	got := s.eval(`new Promise((ok) => { location.hash = ` + strconv.Quote(frag) + `; const t0 = Date.now(); (function poll() {
+		const a = document.querySelector("main[data-game]").getAttribute("data-applied");
+		if (a === ` + strconv.Quote(strconv.Itoa(applied)) + ` || Date.now() - t0 > 20000) { ok(a); return; }
+		setTimeout(poll, 10); })(); })`)
+	if got != strconv.Itoa(applied) {
+		s.t.Fatalf("after the hash change to move %d: data-applied %s", applied, got)
+	}
+	s.check("hash change")
+}
+
+// waitDrawn waits until the Play page has drawn its first deal (or failed
+// to). It may be called while a navigation is still under way: an
+// evaluation cut short by the navigation is tried again in the new page.
 func (s *playSession) waitDrawn() {
 	s.t.Helper()
-	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
+	const poll = `new Promise((ok) => { const t0 = Date.now(); (function poll() {
 		const m = document.querySelector("main[data-game]");
 		if (m && (m.hasAttribute("data-drawn-ms") || m.hasAttribute("data-error"))) { ok(m.getAttribute("data-error") || "drawn"); return; }
 		if (Date.now() - t0 > 20000) { ok("timeout"); return; }
-		setTimeout(poll, 10); })(); })`)
+		setTimeout(poll, 10); })(); })`
+	var got string
+	for try := 0; ; try++ {
+		ctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](poll, chromedp.EvalAwaitPromise))
+		cancel()
+		if err == nil {
+			got = v
+			break
+		}
+		if try < 5 && strings.Contains(err.Error(), "navigated or closed") {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		s.t.Fatalf("waiting for the Play page to draw: %v", err)
+	}
 	if got != "drawn" {
 		s.t.Fatalf("the Play page did not draw: %s", got)
 	}
@@ -417,11 +452,10 @@ func TestPlayBrowser(t *testing.T) {
 			}
 
 			// Hint and winnability a few moves before the end.
+			// (The same page with another fragment: the page follows
+			// the hash change.)
 			near := moves[:max(0, len(moves)-6)]
-			s.open(page, fragmentOf(seed, options, near))
-			if got := s.main("data-applied"); got != strconv.Itoa(len(near)) {
-				t.Fatalf("permalink to move %d: data-applied %s", len(near), got)
-			}
+			s.followHash(fragmentOf(seed, options, near), len(near))
 			for _, kind := range []string{"hint", "winnable"} {
 				s.do(kind, chromedp.Click(chromedp.CSS(`[data-act="`+kind+`"]`)))
 				got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
