@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -349,8 +350,11 @@ func TestPlayBrowser(t *testing.T) {
 				if want := "../index.html#p-" + anchorID(rule.Book[0]); href != want {
 					t.Errorf("refusal's paragraph link %q, want %q", href, want)
 				}
-			} else if !strings.Contains(text, rule.Reconstructed) {
+			} else if why := map[bool]string{false: rule.Reconstructed, true: rule.ReconstructedRU}[lang == "ru"]; !strings.Contains(text, why) {
 				t.Errorf("refusal of the reconstructed rule %s does not say why: %q", rule.ID, text)
+			}
+			if lang == "ru" && strings.Contains(text, rule.EN) {
+				t.Errorf("the Russian refusal of %s says the rule in English too: %q", rule.ID, text)
 			}
 			if got := s.main("data-applied"); got != "0" {
 				t.Errorf("a refused move changed data-applied to %s", got)
@@ -604,8 +608,54 @@ func playPhone(t *testing.T, s *playSession, shots string) {
 			t.Errorf("%s's table is wider than the phone", id)
 		}
 		shot(t, s, filepath.Join(shots, "play-04-phone-"+id+".png"))
+		pileCounts(t, s, "ru")
 	}
+	s.open(playPath("en", "constitution"), fragmentOf(1, nil, nil))
+	pileCounts(t, s, "en")
 	s.check("phone")
+}
+
+// pileCounts checks the piles' accessible names count their cards in the
+// language's grammar: 1 card, 2 cards; 1 карта, 3 карты, 5 карт, 21 карта.
+func pileCounts(t *testing.T, s *playSession, lang string) {
+	t.Helper()
+	var labels []string
+	if err := json.Unmarshal([]byte(s.eval(`JSON.stringify([...document.querySelectorAll(".play-board g.pile")].map((g) => g.getAttribute("aria-label")))`)), &labels); err != nil {
+		t.Fatal(err)
+	}
+	count := regexp.MustCompile(`: (\d+) (\pL+),`)
+	seen := 0
+	for _, l := range labels {
+		m := count.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if want := cardsWord(lang, n); m[2] != want {
+			t.Errorf("%s pile label %q: want %q after %d", lang, l, want, n)
+		}
+		seen++
+	}
+	if seen == 0 {
+		t.Errorf("no %s pile label counts its cards: %q", lang, labels)
+	}
+}
+
+// cardsWord is the word "cards" for n in lang (Russian: one, few, many).
+func cardsWord(lang string, n int) string {
+	if lang != "ru" {
+		if n == 1 {
+			return "card"
+		}
+		return "cards"
+	}
+	switch d, dd := n%10, n%100; {
+	case d == 1 && dd != 11:
+		return "карта"
+	case d >= 2 && d <= 4 && (dd < 12 || dd > 14):
+		return "карты"
+	}
+	return "карт"
 }
 
 func shot(t *testing.T, s *playSession, path string) {

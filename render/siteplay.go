@@ -47,6 +47,11 @@ type playRule struct {
 	Paras         []playPara `json:"paras,omitempty"`
 	Reconstructed string     `json:"recon,omitempty"`
 	Href          string     `json:"href"` // the rule's page
+	// EN is the English statement, on Russian pages: the engine's reason
+	// for a refusal is the rule's English statement (or, for a move it
+	// cannot read, what it could not read), and a reason that only says
+	// the statement again in English is not shown.
+	EN string `json:"en,omitempty"`
 }
 
 // playPara is a paragraph stating a rule: its id, its anchor on the game
@@ -59,9 +64,14 @@ type playPara struct {
 }
 
 // playStrings are the interface keys play.js uses, by the name it knows
-// them by; {x} marks a value the script fills in.
+// them by; {x} marks a value the script fills in. A string that counts
+// something has its plural forms beside it, name_one and name_few (the
+// plain name is every other count), which play.js picks with the page
+// language's Intl.PluralRules: 1 card, 3 cards; 1 карта, 3 карты, 5 карт.
 var playStrings = map[string][]any{
 	"pile":         {"play.pile", "{pile}", "{n}", "{top}"},
+	"pile_one":     {"play.pile-one", "{pile}", "{n}", "{top}"},
+	"pile_few":     {"play.pile-few", "{pile}", "{n}", "{top}"},
 	"pileEmpty":    {"play.pile-empty", "{pile}"},
 	"down":         {"play.face-down"},
 	"picked":       {"play.picked", "{pile}"},
@@ -77,6 +87,8 @@ var playStrings = map[string][]any{
 	"cancelled":    {"play.cancelled"},
 	"hintWon":      {"play.hint-won", "{move}"},
 	"winWon":       {"play.win-won", "{n}"},
+	"winWon_one":   {"play.win-won-one", "{n}"},
+	"winWon_few":   {"play.win-won-few", "{n}"},
 	"lost":         {"play.lost"},
 	"unknown":      {"play.unknown", "{s}", "{nodes}"},
 	"openCards":    {"stats.open-cards"},
@@ -113,7 +125,10 @@ func (s *siteBuilder) playData(pc *pageCtx, g *corpus.Game) (any, error) {
 	}
 	tx := newTexts(pc)
 	for _, r := range append(append([]*engine.Rule{}, v.Rules...), engine.CoreRules()...) {
-		pr := playRule{Statement: pc.ruleStatement(r), Reconstructed: r.Reconstructed, Href: pc.rel(rulePath(pc.lang, r.ID))}
+		pr := playRule{Statement: pc.ruleStatement(r), Reconstructed: pick2(pc.lang, r.Reconstructed, r.ReconstructedRU), Href: pc.rel(rulePath(pc.lang, r.ID))}
+		if pc.lang == "ru" {
+			pr.EN = r.EN
+		}
 		for _, id := range r.Book {
 			pr.Paras = append(pr.Paras, playPara{ID: id, Href: pc.paraHref(id), HTML: s.paraText(pc, tx, id)})
 		}

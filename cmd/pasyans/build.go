@@ -70,6 +70,7 @@ read "not checked" unless a claim or a deal verified them).`,
 // staging folder and prints a one-line summary to stderr.
 func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	start := time.Now()
+	defer batchGC()()
 	ed, ds, err := cf.load()
 	if err != nil {
 		return err

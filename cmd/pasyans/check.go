@@ -51,6 +51,7 @@ cannot be read.`,
 				if *probes < 0 {
 					return usageError("-probes %d: want a count of 0 or more", *probes)
 				}
+				defer batchGC()()
 				ed, ds, err := cf.load()
 				if err != nil {
 					return err

@@ -42,6 +42,15 @@
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
   if (reduced && reduced.matches) { animateEl.checked = false; }
 
+  // counted picks the form of string name for the count n: S[name + "_one"]
+  // or S[name + "_few"] when the page language's plural rules call for
+  // it, S[name] otherwise (English "other"; Russian "many" and "other").
+  var pluralRules = typeof Intl !== "undefined" && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function counted(name, n) {
+    var cat = pluralRules ? pluralRules.select(n) : (n === 1 ? "one" : "other");
+    var form = S[name + "_" + cat];
+    return form === undefined ? S[name] : form;
+  }
   function fmt(s, vals) {
     return String(s).replace(/\{(\w+)\}/g, function (m, k) { return k in vals ? String(vals[k]) : m; });
   }
@@ -145,7 +154,7 @@
     } else if (r.recon) {
       h.push('<p class="refused-recon">' + esc(S.recon) + " " + esc(r.recon) + "</p>");
     }
-    if (ill.reason && ill.reason !== r.s) { h.push('<p class="refused-reason" lang="en"><small>' + esc(ill.reason) + "</small></p>"); }
+    if (ill.reason && ill.reason !== r.s && ill.reason !== r.en) { h.push('<p class="refused-reason" lang="en"><small>' + esc(ill.reason) + "</small></p>"); }
     refusalEl.innerHTML = h.join("");
     refusalEl.setAttribute("data-refused-rule", ill.rule);
     refusalEl.hidden = false;
@@ -191,7 +200,7 @@
       if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(c)); }
     });
     var top = p.cards.length > down ? cardName(p.cards[p.cards.length - 1]) : S.down;
-    return fmt(S.pile, { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
+    return fmt(counted("pile", p.cards.length), { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
   }
 
   function itemSVG(it, k, key) {
@@ -592,7 +601,7 @@
     var text;
     if (r.result === "won") {
       hint = r.moves[0];
-      text = j.kind === "hint" ? fmt(S.hintWon, { move: hint }) : fmt(S.winWon, { n: r.moves.length });
+      text = j.kind === "hint" ? fmt(S.hintWon, { move: hint }) : fmt(counted("winWon", r.moves.length), { n: r.moves.length });
       marks();
     } else if (r.result === "lost") {
       text = S.lost;
