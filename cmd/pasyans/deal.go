@@ -136,7 +136,7 @@ func playMoves(e *env, s *engine.State, ms []engine.MoveText, name string, asJSO
 		fmt.Fprintf(e.stdout, "%d of %d moves applied\n", n, len(ms))
 	}
 	if ill != nil {
-		return failure("%s: %v", name, ill)
+		return failure("%s: %v", inputName(name), ill)
 	}
 	return nil
 }

@@ -96,11 +96,10 @@ func writeJSON(w io.Writer, v any) error {
 // status 2, named by file:line:column; a well-formed move the rules refuse
 // is left to Play (exit status 1).
 func readMoves(e *env, name string, v *engine.Variant) ([]engine.MoveText, error) {
-	display := name
+	display := inputName(name)
 	var ms []engine.MoveText
 	var err error
 	if name == "-" {
-		display = "<stdin>"
 		ms, err = engine.SplitMoves(display, e.stdin)
 	} else {
 		var f *os.File

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"pasyans/engine"
 )
 
 // TestNormalizeNFCSingleton: U+2001 EM QUAD on standard input becomes U+2003
@@ -43,6 +45,8 @@ func TestCLIContract(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	pair, _ := engine.LookupRule("sympathy/pair")
+	sympathyPair := pair.EN
 	tests := []struct {
 		name   string
 		stdin  string
@@ -56,6 +60,8 @@ func TestCLIContract(t *testing.T) {
 			"pasyans: " + garbage + ":2:3: move 2 is malformed: bad move \"%%garbage!!\": write FROM>TO with pile ids or one of: deal\n"},
 		{"garbage after", "%%garbage!!", []string{"moves", "-game", "salic-law", "-seed", "1", "-after", "-"}, 2,
 			"pasyans: <stdin>:1:1: move 1 is malformed: bad move \"%%garbage!!\": write FROM>TO with pile ids or one of: deal\n"},
+		{"illegal on stdin", "a1>a2", []string{"play", "-game", "sympathy", "-seed", "1", "-moves", "-"}, 1,
+			"pasyans: <stdin>: move 1 (line 1) \"a1>a2\" is illegal: " + sympathyPair + " [sympathy/pair]\n"},
 		{"deal without seed", "", []string{"deal", "-game", "salic-law"}, 2, "pasyans: -seed is required: the deal number, for example -seed 1\n"},
 		{"moves without seed", "", []string{"moves", "-game", "salic-law"}, 2, "pasyans: -seed is required: the deal number, for example -seed 1\n"},
 		{"play without seed", "deal", []string{"play", "-game", "salic-law", "-moves", "-"}, 2, "pasyans: -seed is required: the deal number, for example -seed 1\n"},

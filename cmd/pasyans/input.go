@@ -6,6 +6,17 @@ import (
 	"pasyans/source"
 )
 
+// stdinName is what messages call standard input, given as "-".
+const stdinName = "<stdin>"
+
+// inputName is the name of input file name in messages.
+func inputName(name string) string {
+	if name == "-" {
+		return stdinName
+	}
+	return name
+}
+
 // openInput opens the input file name for reading. A directory, a FIFO, a
 // device or a socket is refused with a usage error before it is opened
 // (opening a FIFO blocks until something writes to it): inputs are regular

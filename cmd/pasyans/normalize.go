@@ -153,9 +153,9 @@ func runNormalize(e *env, layer string, apparatus bool, enc string, args []strin
 // the bytes and the name to use in messages.
 func readNormalizeInput(e *env, name string) ([]byte, string, error) {
 	var rd io.Reader
-	display := name
+	display := inputName(name)
 	if name == "-" {
-		rd, display = e.stdin, "<stdin>"
+		rd = e.stdin
 	} else {
 		f, err := openInput(name, "a source file")
 		if err != nil {
