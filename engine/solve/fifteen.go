@@ -69,7 +69,7 @@ func (g *fifteen) key(s *engine.State, dst []byte) []byte {
 		dst = append(dst, byte(up[i]), byte(dn[i]))
 	}
 	dst = append(dst, byte(s.Vars[fifOpened]))
-	return sortedGroup(s, fifCols, 15, dst)
+	return appendPilesSorted(dst, s, fifCols, 15)
 }
 
 func (g *fifteen) dead(*engine.State) bool { return false }

@@ -129,7 +129,7 @@ func sortSegs(a [][]byte, pre []uint64) {
 	}
 }
 
-// appendPilesSorted appends piles first … first+n-1 of s (n at most 16),
+// appendPilesSorted appends piles first … first+n-1 of s (n at most 32),
 // each written card by card and ended by 0xFF, in a canonical order (the
 // same for any permutation of their contents): by the first eight bytes
 // so written, read as a number, then, on a tie, card by card (pileBefore).
@@ -141,7 +141,7 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 	piles := s.Piles[first : first+n]
 	var bottoms uint64 // bit c: some pile has bottom card c
 	var head [64]int8  // per bottom card, its first pile
-	var next [16]int8  // the next pile of the same bottom card, or -1
+	var next [32]int8  // the next pile of the same bottom card, or -1
 	empty, total := 0, n
 	for i := range piles {
 		cs := piles[i].Cards
@@ -170,7 +170,7 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 			at = putPile(dst, at, piles[i].Cards)
 			continue
 		}
-		var group [16]int8
+		var group [32]int8
 		k := 0
 		for ; i >= 0; i = next[i] {
 			group[k] = i
@@ -193,7 +193,7 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 // pilesSortedByHeads is appendPilesSorted for piles of any card values:
 // an insertion sort by pileBefore.
 func pilesSortedByHeads(dst []byte, piles []engine.Pile) []byte {
-	var idx [16]int8
+	var idx [32]int8
 	total := len(piles)
 	for i := range piles {
 		total += len(piles[i].Cards)

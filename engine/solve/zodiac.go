@@ -96,8 +96,8 @@ func (g *zodiac) key(s *engine.State, dst []byte) []byte {
 		dst = appendCards(dst, talon)
 		dst = appendCards(dst, stock)
 	}
-	dst = sortedGroup(s, zoZodiac, 24, dst)
-	return sortedGroup(s, zoEq, 8, dst)
+	dst = appendPilesSorted(dst, s, zoZodiac, 24)
+	return appendPilesSorted(dst, s, zoEq, 8)
 }
 
 // zoHeights writes per suit the top rank of its ace foundation (0 when not
@@ -117,25 +117,6 @@ func zoHeights(s *engine.State, dst []byte) []byte {
 		}
 	}
 	return append(dst, h[:]...)
-}
-
-// sortedGroup writes the n piles from first on, sorted by their cards,
-// each followed by a separator (up to 32 piles).
-func sortedGroup(s *engine.State, first, n int, dst []byte) []byte {
-	var idx [32]uint8
-	for i := 0; i < n; i++ {
-		x := s.Piles[first+i].Cards
-		j := i
-		for j > 0 && pileLess(x, s.Piles[first+int(idx[j-1])].Cards) {
-			idx[j] = idx[j-1]
-			j--
-		}
-		idx[j] = uint8(i)
-	}
-	for _, i := range idx[:n] {
-		dst = appendCards(dst, s.Piles[first+int(i)].Cards)
-	}
-	return dst
 }
 
 func zoFirstPhase(s *engine.State) bool {

@@ -106,3 +106,8 @@ func TestZodiacBoundSound(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSolveZodiac solves zodiac deals 1–8 at 1 M positions each (as
+// BenchmarkSolveLeCadran does): the check's solver-guided probe games are
+// zodiac's slowest part of the build.
+func BenchmarkSolveZodiac(b *testing.B) { benchSolve(b, "zodiac", nil, Options{}) }
