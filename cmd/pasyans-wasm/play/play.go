@@ -224,6 +224,18 @@ type Solution struct {
 // than a command line's: about a million positions.
 const maxSeen = 1 << 20
 
+// maxMem bounds the search's visited sets and its depth-first stack in
+// the browser's worker. The cap in positions alone is not enough: once
+// the set is full, a long search (the page allows a minute) can cycle
+// ever deeper through reversible moves, and its stack, counted only
+// against a memory budget, would grow without end.
+const maxMem = 256 << 20
+
+// solveOptions are the bounds of a search in the browser.
+func solveOptions(budget time.Duration, nodes int64) solve.Options {
+	return solve.Options{Budget: budget, MaxNodes: nodes, MaxSeen: maxSeen, MaxMem: maxMem}
+}
+
 // Solve searches the position of r's line for a win, within the budget.
 func (t *Table) Solve(r SolveRequest) (*Solution, error) {
 	r.Trace = false
@@ -235,7 +247,7 @@ func (t *Table) Solve(r SolveRequest) (*Solution, error) {
 	if budget <= 0 {
 		budget = 2 * time.Second
 	}
-	res := solve.Solve(t.s.Clone(), solve.Options{Budget: budget, MaxNodes: r.Nodes, MaxSeen: maxSeen})
+	res := solve.Solve(t.s.Clone(), solveOptions(budget, r.Nodes))
 	out := &Solution{Result: res.Outcome, Moves: []string{}, Nodes: res.Nodes, ElapsedMS: res.Elapsed.Milliseconds(),
 		SeenCap: res.SeenCapHit, OpenCards: res.OpenCards, Progress: res.Progress, Goal: res.Goal, Applied: p.Applied}
 	for _, m := range res.Moves {

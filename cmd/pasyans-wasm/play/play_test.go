@@ -2,6 +2,7 @@ package play
 
 import (
 	"testing"
+	"time"
 
 	"pasyans/engine"
 )
@@ -70,4 +71,17 @@ func TestSolveWins(t *testing.T) {
 		}
 	}
 	t.Logf("la-belle-lucie seed 1: %s in %d positions", s.Result, s.Nodes)
+}
+
+// TestSolveOptionsBounded: the browser's searches are bounded in memory as
+// well as in positions (a full visited set without a memory budget lets
+// the stack grow: see engine/solve's TestMaxMemHeapTwoThreads).
+func TestSolveOptionsBounded(t *testing.T) {
+	o := solveOptions(time.Minute, 0)
+	if o.MaxMem <= 0 || o.MaxMem > 512<<20 {
+		t.Errorf("MaxMem %d: want a budget of at most 512 MiB", o.MaxMem)
+	}
+	if o.MaxSeen <= 0 || o.Budget != time.Minute {
+		t.Errorf("MaxSeen %d, Budget %v", o.MaxSeen, o.Budget)
+	}
 }
