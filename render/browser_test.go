@@ -19,9 +19,6 @@ import (
 	"pasyans/render/browsertest"
 )
 
-// chromium finds Debian's chromium (browsertest.Chromium).
-func chromium(t *testing.T) string { t.Helper(); return browsertest.Chromium(t) }
-
 // artifacts is the folder for the test's screenshots (browsertest.Artifacts).
 func artifacts(t *testing.T) string { t.Helper(); return browsertest.Artifacts(t) }
 
@@ -54,19 +51,10 @@ func (p *problems) take() []string {
 // failed request or request that is not for a file of the site, and
 // saves screenshots (the path is logged).
 func TestBrowser(t *testing.T) {
-	exe := chromium(t)
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	ctx := browsertest.Start(t)
 	dir, _ := builtSite(t)
 	shots := artifacts(t)
 	t.Logf("screenshots in %s", shots)
-
-	opts := browsertest.Options(t, exe)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
 
 	var bad problems
 	fileURL := "file://" + filepath.ToSlash(dir) + "/"

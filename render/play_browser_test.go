@@ -45,16 +45,8 @@ type playSession struct {
 
 func newPlaySession(t *testing.T) *playSession {
 	t.Helper()
-	exe := chromium(t)
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	ctx := browsertest.Start(t)
 	dir, ed := builtSite(t)
-	opts := browsertest.Options(t, exe)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelA)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
 	s := &playSession{t: t, ctx: ctx, fileURL: "file://" + filepath.ToSlash(dir) + "/", dir: dir, ed: ed}
 	if err := chromedp.Listen(ctx, func(ev any) {
 		switch ev := ev.(type) {

@@ -70,16 +70,9 @@ const langScan = `((lang) => {
 // 390 px the card ranks stay at least 12 px and the page does not scroll
 // sideways; and dark mode keeps its contrast (a screenshot is saved).
 func TestRussianBrowser(t *testing.T) {
-	exe := chromium(t)
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	ctx := browsertest.Start(t)
 	dir, ed := builtSite(t)
 	shots := artifacts(t)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browsertest.Options(t, exe)...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
 	var bad problems
 	if err := chromedp.Listen(ctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {

@@ -35,17 +35,9 @@ import (
 // stay within 50 ms) and fails on any console error, exception, failed
 // request or request outside the site.
 func TestSearchBrowser(t *testing.T) {
-	exe := chromium(t)
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	ctx := browsertest.Start(t)
 	dir, ed := builtSite(t)
 	shots := artifacts(t)
-
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browsertest.Options(t, exe)...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
 
 	var bad problems
 	fileURL := "file://" + filepath.ToSlash(dir) + "/"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -27,12 +28,21 @@ func TestMain(m *testing.M) {
 // the exit status.
 func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
+	return cliContext(t, context.Background(), stdin, args...)
+}
+
+// cliContext is cli with a context that may kill the process.
+func cliContext(t *testing.T, ctx context.Context, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "PASYANS_AS_CLI=1")
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("pasyans %v: %v (killed)\nstderr: %s", args, ctx.Err(), errb.String())
+	}
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()

@@ -29,15 +29,7 @@ import (
 // when chromium is missing (except on CI, where it fails).
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	exe := browsertest.Chromium(t)
-	opts := browsertest.Options(t, exe)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelA() })
-	return ctx
+	return browsertest.Start(t)
 }
 
 // cspWatch records what the browser reports about the policy: the

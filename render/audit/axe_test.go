@@ -146,20 +146,13 @@ func sitePages(t *testing.T, dir string) []string {
 // counted by rule and logged, and the whole report is written to the
 // artifacts folder (axe-report.json).
 func TestAxe(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	browser := browsertest.Start(t, backgroundFlags...)
 	axe := axeSource(t)
 	dir := builtSite(t)
 	pages := sitePages(t, dir)
 	if len(pages) < 20 {
 		t.Fatalf("only %d pages in the built site", len(pages))
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(t, exe)...)
-	defer cancelA()
-	browser, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
 	if err := chromedp.Do(browser); err != nil {
 		t.Fatal(err)
 	}
@@ -333,15 +326,13 @@ func auditPage(tab context.Context, fileURL string, target axeTarget, axe string
 	return results, nil
 }
 
-// browserOptions are the shared browser-test flags and three more: tabs
-// audited side by side are background tabs, and without these flags
-// Chromium throttles their timers (axe runs on them) and they crawl.
-func browserOptions(t *testing.T, exe string) []chromedp.ExecAllocatorOption {
-	return append(browsertest.Options(t, exe),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-	)
+// backgroundFlags are three flags beyond the shared ones: tabs audited
+// side by side are background tabs, and without these flags Chromium
+// throttles their timers (axe runs on them) and they crawl.
+var backgroundFlags = []chromedp.ExecAllocatorOption{
+	chromedp.Flag("disable-background-timer-throttling", true),
+	chromedp.Flag("disable-backgrounding-occluded-windows", true),
+	chromedp.Flag("disable-renderer-backgrounding", true),
 }
 
 // focusProbe is the page script that tabs through a page: it reports each
@@ -385,10 +376,7 @@ func axeKind(p string) string {
 // languages, and fails when focus lands on a hidden element or on one
 // without an accessible name.
 func TestKeyboardFocus(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	browser := browsertest.Start(t, backgroundFlags...)
 	dir := builtSite(t)
 	var pages []string
 	kinds := map[string]bool{}
@@ -401,10 +389,6 @@ func TestKeyboardFocus(t *testing.T) {
 			pages = append(pages, p)
 		}
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(t, exe)...)
-	defer cancelA()
-	browser, cancel := chromedp.NewContext(actx)
-	defer cancel()
 	if err := chromedp.Do(browser); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@
 package browsertest
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,4 +62,19 @@ func Options(t testing.TB, exe string) []chromedp.ExecAllocatorOption {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
+}
+
+// Start starts headless Chromium with Options (and extra flags) and
+// returns a tab; both are closed when the test ends. The test is skipped
+// in -short mode, and as Chromium says when chromium is missing.
+func Start(t testing.TB, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	exe := Chromium(t)
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), append(Options(t, exe), extra...)...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelA() })
+	return ctx
 }
