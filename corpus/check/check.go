@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -79,6 +80,22 @@ type findings struct {
 	paras map[string]bool // paragraph id → failed
 }
 
+// merge adds the findings of o after those of f.
+func (f *findings) merge(o *findings) {
+	f.diags = append(f.diags, o.diags...)
+	f.paras = union(f.paras, o.paras)
+	f.rules = union(f.rules, o.rules)
+}
+
+// union returns a with the keys of b added (a new map if a is nil).
+func union(a, b map[string]bool) map[string]bool {
+	if len(b) > 0 && a == nil {
+		a = map[string]bool{}
+	}
+	maps.Copy(a, b)
+	return a
+}
+
 // add records d, blaming rule (if not "").
 func (f *findings) add(d corpus.Diagnostic, para, rule string) {
 	f.diags = append(f.diags, d)
@@ -103,13 +120,23 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	f := &findings{}
 	f.diags = append(f.diags, opts.Load...)
 	cited := citations(ed)
-	probes := probeAll(ed, planFor(opts.Probes))
+	// The probes take most of the time and use every processor; the
+	// checks of the text, which read neither them nor the findings of the
+	// games, run beside them, each with findings of its own, merged below
+	// in the order the checks had when they ran one after the other.
+	probesDone := make(chan map[string]*probeResult, 1)
+	go func() { probesDone <- probeAll(ed, planFor(opts.Probes)) }()
+	var fOccurs, fGlossary findings
 	ix := newTextIndex(ed)
-	occurs := checkOccursClaims(ed, ix, f)
+	occurs := checkOccursClaims(ed, ix, &fOccurs)
+	glossary := glossaryGroup(ed, ix, occurs, &fGlossary)
+	probes := <-probesDone
+	f.merge(&fOccurs)
 	for _, g := range ed.Games {
 		r.Groups = append(r.Groups, gameGroup(ed, g, cited, probes[g.ID], f))
 	}
-	r.Groups = append(r.Groups, bookGroup(ed), glossaryGroup(ed, ix, occurs, f), sourcesGroup(ed), engineGroup(ed, &f.diags))
+	f.merge(&fGlossary)
+	r.Groups = append(r.Groups, bookGroup(ed), glossary, sourcesGroup(ed), engineGroup(ed, &f.diags))
 	all := f.diags
 	all.Sort()
 	r.Diagnostics = all

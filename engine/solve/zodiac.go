@@ -47,7 +47,7 @@ type zodiac struct {
 	tmp     []scored
 	sat     twoSAT
 	suit    suitSearch
-	cache   map[string]bool // per-suit feasibility by suitKey
+	cache   map[string]bool // suitAlive's answers by suitSearch.key
 	ckey    []byte
 }
 
@@ -142,13 +142,13 @@ func (g *zodiac) dead(s *engine.State) bool {
 			return false
 		}
 		su := s.Piles[m.To].Top().Suit()
-		return !g.sat.satisfiable(s, su) || !g.feasible(s, su)
+		return !g.suitAlive(s, su)
 	}
 	if zoFirstPhase(s) && zoStranded(s) > 8 {
 		return true
 	}
 	for su := engine.Spades; su <= engine.Clubs; su++ {
-		if !g.sat.satisfiable(s, su) || !g.feasible(s, su) {
+		if !g.suitAlive(s, su) {
 			return true
 		}
 	}
@@ -242,77 +242,24 @@ type twoSAT struct {
 // satisfiable reports whether the clauses of suit su can be satisfied.
 func (t *twoSAT) satisfiable(s *engine.State, su engine.Suit) bool {
 	t.imp = [26]uint32{}
+	up, down := zoSuitHeights(s, su)
+	// One scan of the packets and the Equator, then the pack and the
+	// talon: the copies of each rank are numbered in that order, each
+	// card's unit clause is added as it comes, and in a packet the
+	// clauses of the card with each card of its suit below it.
 	var copies [13]uint8 // cards of rank r+1 seen so far in the scan
-	var lit [8]int8      // per card of the current packet: its "goes up" literal
-	var rank [8]int8
-	up, down := int8(0), int8(14)
-	for f := zoAces; f < zoKings; f++ {
-		if t := s.Piles[f].Top(); t != engine.NoCard && t.Suit() == su {
-			up = int8(t.Rank())
-		}
-	}
-	for f := zoKings; f < zoStock; f++ {
-		if t := s.Piles[f].Top(); t != engine.NoCard && t.Suit() == su {
-			down = int8(t.Rank())
-		}
-	}
-	// Units for the ranks one of whose foundations is past them.
 	for p := zoZodiac; p < zoAces; p++ {
-		for _, c := range s.Piles[p].Cards {
-			if c.Suit() != su {
-				continue
-			}
-			r := int8(c.Rank())
-			copies[r-1]++
-			l := 2 * (r - 1) // x(r)
-			if copies[r-1] == 2 {
-				l++ // the second card goes up when x(r) is false
-			}
-			upFree, downFree := up < r, down > r
-			switch {
-			case !upFree && !downFree:
-				return false
-			case !upFree: // this card must go down: its "up" literal is false
-				t.imp[l] |= 1 << uint(l^1)
-			case !downFree:
-				t.imp[l^1] |= 1 << uint(l)
-			}
-		}
-	}
-	// Stock, talon and Equator cards also count for the copy numbering.
-	for _, p := range [...]int{zoStock, zoTalon} {
-		for _, c := range s.Piles[p].Cards {
-			if c.Suit() == su {
-				r := int8(c.Rank())
-				copies[r-1]++
-				l := 2 * (r - 1)
-				if copies[r-1] == 2 {
-					l++
-				}
-				if up >= r && down <= r {
-					return false
-				} else if up >= r {
-					t.imp[l] |= 1 << uint(l^1)
-				} else if down <= r {
-					t.imp[l^1] |= 1 << uint(l)
-				}
-			}
-		}
-	}
-	// Pair clauses, packet by packet. The numbering of copies must agree
-	// with the one above: redo the scan in the same order.
-	copies = [13]uint8{}
-	for p := zoZodiac; p < zoEq+8; p++ {
+		var lit [8]int8 // per card of the packet so far: its "goes up" literal
+		var rank [8]int8
 		n := 0
 		for _, c := range s.Piles[p].Cards {
 			if c.Suit() != su {
 				continue
 			}
 			r := int8(c.Rank())
-			copies[r-1]++
-			l := 2 * (r - 1)
-			if copies[r-1] == 2 {
-				l++
+			l := t.literal(&copies, r)
+			if !t.unit(l, r, up, down) {
+				return false
 			}
 			if p >= zoEq {
 				continue
@@ -330,29 +277,89 @@ func (t *twoSAT) satisfiable(s *engine.State, su engine.Suit) bool {
 					t.imp[yl^1] |= 1 << uint(l)
 				}
 			}
+			// More than 8 cards of one suit in a packet: the first 8 are
+			// kept (fewer clauses: still a sound bound).
 			if n < len(lit) {
 				lit[n], rank[n] = l, r
 				n++
-			} else {
-				// More than 8 cards of one suit in a packet: keep the
-				// first 8 (fewer clauses: still a sound bound).
-				_ = n
 			}
 		}
 	}
-	// Transitive closure, then a variable implying its negation both ways
-	// means no assignment.
-	for k := 0; k < 26; k++ {
-		bk := uint32(1) << uint(k)
-		for i := 0; i < 26; i++ {
-			if t.imp[i]&bk != 0 {
-				t.imp[i] |= t.imp[k]
+	for _, p := range [...]int{zoStock, zoTalon} {
+		for _, c := range s.Piles[p].Cards {
+			if c.Suit() == su {
+				r := int8(c.Rank())
+				if !t.unit(t.literal(&copies, r), r, up, down) {
+					return false
+				}
 			}
+		}
+	}
+	return t.consistent()
+}
+
+// zoSuitHeights returns the top ranks of suit su's ace foundation (0 when
+// not begun) and king foundation (14 when not begun).
+func zoSuitHeights(s *engine.State, su engine.Suit) (up, down int8) {
+	up, down = 0, 14
+	for f := zoAces; f < zoKings; f++ {
+		if t := s.Piles[f].Top(); t != engine.NoCard && t.Suit() == su {
+			up = int8(t.Rank())
+		}
+	}
+	for f := zoKings; f < zoStock; f++ {
+		if t := s.Piles[f].Top(); t != engine.NoCard && t.Suit() == su {
+			down = int8(t.Rank())
+		}
+	}
+	return up, down
+}
+
+// literal numbers the next copy of rank r and returns its "goes up"
+// literal: x(r) for the first copy, not x(r) for the second.
+func (t *twoSAT) literal(copies *[13]uint8, r int8) int8 {
+	copies[r-1]++
+	l := 2 * (r - 1)
+	if copies[r-1] == 2 {
+		l++
+	}
+	return l
+}
+
+// unit adds the unit clause of a card of rank r with "goes up" literal l
+// when one of its suit's foundations is past r, and reports false when
+// both are.
+func (t *twoSAT) unit(l, r, up, down int8) bool {
+	upFree, downFree := up < r, down > r
+	switch {
+	case !upFree && !downFree:
+		return false
+	case !upFree: // this card must go down: its "up" literal is false
+		t.imp[l] |= 1 << uint(l^1)
+	case !downFree:
+		t.imp[l^1] |= 1 << uint(l)
+	}
+	return true
+}
+
+// consistent closes the implications transitively (Warshall's algorithm,
+// without branches: a literal that implies nothing adds nothing and is
+// skipped) and reports whether no variable implies its negation both
+// ways.
+func (t *twoSAT) consistent() bool {
+	imp := &t.imp
+	for k := range imp {
+		mk := imp[k]
+		if mk == 0 {
+			continue
+		}
+		for i := range imp {
+			imp[i] |= mk & -(imp[i] >> uint(k) & 1)
 		}
 	}
 	for r := 0; r < 13; r++ {
 		a, b := 2*r, 2*r+1
-		if t.imp[a]&(1<<uint(b)) != 0 && t.imp[b]&(1<<uint(a)) != 0 {
+		if imp[a]&(1<<uint(b)) != 0 && imp[b]&(1<<uint(a)) != 0 {
 			return false
 		}
 	}
@@ -428,10 +435,17 @@ func (g *zodiac) order(s *engine.State, moves []engine.Move, dst []engine.Move) 
 // zoDealRank is where the deal and the redeal come in the order.
 var zoDealRank int8 = 3
 
-// feasible reports whether suit su passes the per-suit bound, with a cache
-// keyed by what the bound reads: the heights of the suit's foundations and
-// its packets of two cards or more, sorted.
-func (g *zodiac) feasible(s *engine.State, su engine.Suit) bool {
+// suitAlive reports whether suit su passes both bounds, the 2-SAT bound
+// and then the per-suit search, with a cache keyed by what they read:
+// the heights of the suit's foundations and its packets of two cards or
+// more, sorted. Both are functions of that key. The per-suit search reads
+// nothing else. The 2-SAT bound reads every card of the suit, but a card
+// that is not in such a packet gives only its unit clause, which depends
+// on its rank and the heights alone, and those cards are all the cards of
+// the suit neither in the packets nor on the foundations; which copy of a
+// rank is numbered first only renames a variable. So packets sorted or
+// not, a position and any other of the same key get the same answer.
+func (g *zodiac) suitAlive(s *engine.State, su engine.Suit) bool {
 	q := &g.suit
 	q.load(s, su)
 	k := q.key(g.ckey[:0])
@@ -439,7 +453,7 @@ func (g *zodiac) feasible(s *engine.State, su engine.Suit) bool {
 	if ok, hit := g.cache[string(k)]; hit {
 		return ok
 	}
-	ok := q.feasible()
+	ok := g.sat.satisfiable(s, su) && q.feasible()
 	if len(g.cache) >= 1<<20 {
 		clear(g.cache)
 	}
@@ -473,7 +487,7 @@ type suitSearch struct {
 	up, dn int8     // foundation heights: up 0..13 (0 none), dn 14..1 (14 none)
 	ptr    [24]int8 // cards left per packet
 	radix  [24]uint64
-	failed map[uint64]struct{}
+	failed codeSet
 	states int
 	buf    [24 * 26]int8
 }
@@ -553,10 +567,7 @@ func (q *suitSearch) key(dst []byte) []byte {
 
 // feasible searches the suit's second phase from the loaded position.
 func (q *suitSearch) feasible() bool {
-	if q.failed == nil {
-		q.failed = map[uint64]struct{}{}
-	}
-	clear(q.failed)
+	q.failed.reset()
 	q.states = 0
 	// Mixed-radix code of the packets' pointers: at most 26 cards in
 	// packets of two or more, so the product of (height+1) stays below
@@ -583,7 +594,7 @@ func (q *suitSearch) search() bool {
 		return true
 	}
 	c := q.code()
-	if _, ok := q.failed[c]; ok {
+	if q.failed.has(c) {
 		return false
 	}
 	q.states++
@@ -625,7 +636,7 @@ func (q *suitSearch) search() bool {
 			}
 		}
 	}
-	q.failed[c] = struct{}{}
+	q.failed.add(c)
 	return false
 }
 
@@ -653,3 +664,64 @@ func (g *zodiac) probePlan() (float64, int64) { return 0.95, zoProbeUnit }
 // 100 did as well as 300; at 4 M positions on deals 1–60 both win 46, so
 // the gain is at most small).
 var zoProbeUnit int64 = 300
+
+// codeSet is a set of suitSearch codes (below 2^32): an open-addressing
+// table whose entries carry the epoch that wrote them, so that reset
+// empties it without clearing it (a Go map cleared for every search was
+// half of suitSearch's time).
+type codeSet struct {
+	table []uint64 // epoch<<32 | code; entries of other epochs are empty
+	epoch uint64
+	n     int
+}
+
+func (c *codeSet) reset() {
+	c.epoch++
+	c.n = 0
+	if c.epoch >= 1<<32 || c.table == nil {
+		c.epoch = 1
+		c.table = make([]uint64, max(len(c.table), 1024))
+		clear(c.table)
+	}
+}
+
+// slot returns the index of code's entry, or of the empty slot where it
+// would go.
+func (c *codeSet) slot(code uint64) int {
+	mask := len(c.table) - 1
+	i := int((code*0x9e3779b97f4a7c15)>>32) & mask
+	want := c.epoch<<32 | code
+	for {
+		e := c.table[i]
+		if e == want || e>>32 != c.epoch {
+			return i
+		}
+		i = (i + 1) & mask
+	}
+}
+
+func (c *codeSet) has(code uint64) bool {
+	return c.table[c.slot(code)] == c.epoch<<32|code
+}
+
+func (c *codeSet) add(code uint64) {
+	if 4*(c.n+1) > 3*len(c.table) {
+		c.grow()
+	}
+	i := c.slot(code)
+	if c.table[i] != c.epoch<<32|code {
+		c.table[i] = c.epoch<<32 | code
+		c.n++
+	}
+}
+
+// grow doubles the table, keeping the entries of the current epoch.
+func (c *codeSet) grow() {
+	old := c.table
+	c.table = make([]uint64, 2*len(old))
+	for _, e := range old {
+		if e>>32 == c.epoch {
+			c.table[c.slot(e&(1<<32-1))] = e
+		}
+	}
+}
