@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"slices"
 	"testing"
 
 	"pasyans/engine"
@@ -111,3 +112,89 @@ func TestZodiacBoundSound(t *testing.T) {
 // BenchmarkSolveLeCadran does): the check's solver-guided probe games are
 // zodiac's slowest part of the build.
 func BenchmarkSolveZodiac(b *testing.B) { benchSolve(b, "zodiac", nil, Options{}) }
+
+// TestZodiacSuitAliveKey holds suitAlive's cache to its claim: the 2-SAT
+// bound and the per-suit search give the same answer for positions of
+// the same key (heights and sorted packets of two cards or more). Each
+// random position is rearranged in ways that keep the key (packets moved
+// to other places, cards out of packets moved between the Equator, the
+// pack and the talon, the piles' cards of other suits left alone), and
+// the uncached answers must agree; the cached answer must be the
+// uncached one.
+func TestZodiacSuitAliveKey(t *testing.T) {
+	t.Parallel()
+	v, err := engine.Lookup("zodiac")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := engine.NewRand(11)
+	direct := func(s *engine.State, su engine.Suit) (string, bool) {
+		var q suitSearch
+		var sat twoSAT
+		q.load(s, su)
+		return string(q.key(nil)), sat.satisfiable(s, su) && q.feasible()
+	}
+	seen := map[string]bool{}
+	agreed, dead := 0, 0
+	for i := 0; i < 300; i++ {
+		s := zoRandomEnd(v, r, i%3*2)
+		g := newZodiac(v)
+		for k := 0; k < 4; k++ {
+			if k > 0 {
+				s = zoRearranged(s, r)
+			}
+			for su := engine.Spades; su <= engine.Clubs; su++ {
+				key, want := direct(s, su)
+				if got := g.suitAlive(s, su); got != want {
+					t.Fatalf("position %d/%d suit %d: cached %v, uncached %v", i, k, su, got, want)
+				}
+				prev, ok := seen[key]
+				switch {
+				case !ok:
+					seen[key] = want
+				case prev != want:
+					t.Fatalf("position %d/%d suit %d: key %x answered %v and %v", i, k, su, key, prev, want)
+				default:
+					agreed++
+				}
+				if !want {
+					dead++
+				}
+			}
+		}
+	}
+	if agreed < 1000 || dead == 0 {
+		t.Fatalf("%d answers met a key seen before, %d dead: the test tests too little", agreed, dead)
+	}
+}
+
+// zoRearranged returns s with its packets moved to other packet places
+// and the cards of the Equator, the pack and the talon dealt among them
+// again (each pile keeping its number of cards): the same key for every
+// suit.
+func zoRearranged(s *engine.State, r *engine.Rand) *engine.State {
+	c := s.Clone()
+	perm := make([]int, 24)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := len(perm) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	for i := range 24 {
+		c.Piles[zoZodiac+perm[i]].Cards = slices.Clone(s.Piles[zoZodiac+i].Cards)
+	}
+	var loose []engine.Card
+	piles := []int{zoEq, zoEq + 1, zoEq + 2, zoEq + 3, zoEq + 4, zoEq + 5, zoEq + 6, zoEq + 7, zoStock, zoTalon}
+	for _, p := range piles {
+		loose = append(loose, s.Piles[p].Cards...)
+	}
+	engine.Shuffle(loose, r)
+	for _, p := range piles {
+		n := len(s.Piles[p].Cards)
+		c.Piles[p].Cards = slices.Clone(loose[:n])
+		loose = loose[n:]
+	}
+	return c
+}
