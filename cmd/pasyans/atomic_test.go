@@ -19,8 +19,9 @@ import (
 	"time"
 )
 
-// manifest lists every file under dir with the SHA-256 of its bytes, one
-// "path hash" line each, sorted; folders appear as "path/".
+// manifest lists every file under dir with its permissions and the
+// SHA-256 of its bytes, one "path mode hash" line each, sorted; folders
+// appear as "path/ mode", other kinds of files as "path kind".
 func manifest(t *testing.T, dir string) string {
 	t.Helper()
 	var lines []string
@@ -29,8 +30,16 @@ func manifest(t *testing.T, dir string) string {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		if d.IsDir() {
-			lines = append(lines, rel+"/")
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch mode := info.Mode(); {
+		case mode.IsDir():
+			lines = append(lines, rel+"/ "+mode.Perm().String())
+			return nil
+		case !mode.IsRegular():
+			lines = append(lines, rel+" "+mode.Type().String())
 			return nil
 		}
 		data, err := os.ReadFile(p)
@@ -38,7 +47,7 @@ func manifest(t *testing.T, dir string) string {
 			return err
 		}
 		sum := sha256.Sum256(data)
-		lines = append(lines, rel+" "+hex.EncodeToString(sum[:]))
+		lines = append(lines, rel+" "+info.Mode().Perm().String()+" "+hex.EncodeToString(sum[:]))
 		return nil
 	})
 	if errors.Is(err, fs.ErrNotExist) {

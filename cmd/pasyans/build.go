@@ -38,6 +38,13 @@ builds are removed by the next build. The output folder is replaced as a
 whole: build refuses one that holds files it did not write. The same
 input gives the same bytes.
 
+The output a build replaces is kept in pasyans's cache folder (one at
+most: $XDG_CACHE_HOME/pasyans/spare-output, or the system's equivalent),
+and the next build writes over its files instead of creating about 700
+files and folders, which costs more than writing them on some systems; it
+first removes what it will not write and anything that is not a plain
+file or folder of its own. Deleting that folder is always safe.
+
 Build runs the checker first (as 'pasyans check' does, with -probes
 behaviour probes per game) and prints its verdict on every rule beside the
 rule in the site and the book. A corpus that fails the check is not built:
@@ -97,9 +104,14 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	}
 	// Every output is written under the staging folder (st.path); commit
 	// puts the whole folder in place at once.
+	siteOpts := render.SiteOptions{Corpus: cf.fsys(), Verdicts: render.Verdicts(verdicts)}
 	done := make(chan buildResult, 1)
 	go func() {
-		done <- writeOutputs(ed, st, render.SiteOptions{Corpus: cf.fsys(), Verdicts: render.Verdicts(verdicts)}, pdfOpts)
+		if err := st.prepare(outputFiles(ed, siteOpts)); err != nil {
+			done <- buildResult{err: err}
+			return
+		}
+		done <- writeOutputs(ed, st, siteOpts, pdfOpts)
 	}()
 	var res buildResult
 	select {
@@ -145,6 +157,16 @@ type buildResult struct {
 	err               error
 }
 
+// outputFiles lists the files writeOutputs writes, relative to the
+// output folder: the marker, the book, the TEI and every file of the site.
+func outputFiles(ed *corpus.Edition, so render.SiteOptions) []string {
+	files := []string{outMarker, "book.pdf", teiFile}
+	for _, p := range render.SitePages(ed, so) {
+		files = append(files, "site/"+p)
+	}
+	return files
+}
+
 // writeOutputs writes every output of the edition into the staging
 // folder: site/ and book.pdf. A new output is one more file here.
 func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po render.PDFOptions) buildResult {
@@ -159,7 +181,7 @@ func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po ren
 	}()
 	siteErr := render.Site(ed, st.path("site"), so)
 	if siteErr == nil {
-		siteErr = writeTEI(ed, st.path("tei"))
+		siteErr = writeTEI(ed, st.path(teiFile))
 	}
 	<-pdfDone
 	switch {

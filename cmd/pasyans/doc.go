@@ -28,6 +28,13 @@
 //	whole: build refuses one that holds files it did not write. The same
 //	input gives the same bytes.
 //
+//	The output a build replaces is kept in pasyans's cache folder (one at
+//	most: $XDG_CACHE_HOME/pasyans/spare-output, or the system's equivalent),
+//	and the next build writes over its files instead of creating about 700
+//	files and folders, which costs more than writing them on some systems; it
+//	first removes what it will not write and anything that is not a plain
+//	file or folder of its own. Deleting that folder is always safe.
+//
 //	Build runs the checker first (as 'pasyans check' does, with -probes
 //	behaviour probes per game) and prints its verdict on every rule beside the
 //	rule in the site and the book. A corpus that fails the check is not built:

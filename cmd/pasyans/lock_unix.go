@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"syscall"
 )
@@ -25,4 +26,22 @@ func lockDir(dir string, wait bool) (unlock func(), ok bool) {
 		return nil, false
 	}
 	return func() { f.Close() }, true
+}
+
+// links returns the number of names the file info describes has (1 where
+// the system does not say).
+func links(info os.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
+// umask returns the process's file mode creation mask. It is read by
+// setting it and putting it back: call it only while no file is being
+// created.
+func umask() fs.FileMode {
+	m := syscall.Umask(0)
+	syscall.Umask(m)
+	return fs.FileMode(m)
 }

@@ -15,9 +15,10 @@ import (
 // renameat2(RENAME_EXCHANGE), so that the destination is at every moment
 // either the whole previous output or the whole new one, even under
 // kill -9. The previous output, now in the staging folder's place, is then
-// removed. Where the exchange is not available (other systems, or a file
-// system that refuses it), commit renames the old folder aside and the new
-// one into place: a kill between those two renames leaves no destination
+// kept as the spare the next build recycles (see recycle.go), or removed.
+// Where the exchange is not available (other systems, or a file system
+// that refuses it), commit renames the old folder aside and the new one
+// into place: a kill between those two renames leaves no destination
 // folder (the old output waits in .<name>.build-XXXX-old), which is the
 // fallback's one weakness.
 //
@@ -41,10 +42,13 @@ type staging struct {
 	dest   string // the output folder, absolute, symbolic links resolved
 	tmp    string // dest's sibling .<name>.build-XXXX
 	unlock func() // releases the lock on tmp
+	// recycled: tmp is the spare output, to be pruned (see prepare).
+	recycled bool
 }
 
-// newStaging sweeps stale staging folders beside dest and creates a new
-// one, locked, holding the output marker.
+// newStaging sweeps stale staging folders beside dest and makes a new
+// one, locked, holding the output marker: the spare output if there is
+// one to recycle (see recycle.go), else an empty folder.
 func newStaging(dest string) (*staging, error) {
 	abs, err := outputPath(dest)
 	if err != nil {
@@ -62,12 +66,15 @@ func newStaging(dest string) (*staging, error) {
 	if err != nil {
 		return nil, usageError("create a staging folder beside %s: %v", dest, err)
 	}
-	unlock, ok := lockDir(tmp, true)
-	if !ok {
-		os.RemoveAll(tmp)
-		return nil, fmt.Errorf("lock the staging folder %s", tmp)
+	unlock, recycled := adoptSpare(tmp)
+	if !recycled {
+		var ok bool
+		if unlock, ok = lockDir(tmp, true); !ok {
+			os.RemoveAll(tmp)
+			return nil, fmt.Errorf("lock the staging folder %s", tmp)
+		}
 	}
-	s := &staging{dest: abs, tmp: tmp, unlock: unlock}
+	s := &staging{dest: abs, tmp: tmp, unlock: unlock, recycled: recycled}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		s.abort()
 		return nil, err
@@ -151,12 +158,26 @@ func globEscape(s string) string {
 	return b.String()
 }
 
+// prepare readies a recycled staging folder for the files keep (paths
+// relative to the output folder) by pruning it; should that fail, it
+// empties the folder, as if new, and writes the marker again.
+func (s *staging) prepare(keep []string) error {
+	if !s.recycled || prune(s.tmp, keep) == nil {
+		return nil
+	}
+	if err := emptyFolder(s.tmp); err != nil {
+		return err
+	}
+	return os.WriteFile(s.path(outMarker), []byte(outMarkerText), 0o644)
+}
+
 // path returns where to write name (slash-separated, relative to the
 // output folder) inside the staging folder.
 func (s *staging) path(name string) string { return filepath.Join(s.tmp, filepath.FromSlash(name)) }
 
 // commit puts the staging folder in the destination's place, as one step
-// where the system allows, and removes the previous output.
+// where the system allows, and keeps the previous output as the spare
+// (or removes it).
 func (s *staging) commit() error {
 	defer s.unlock()
 	if _, err := os.Lstat(s.dest); errors.Is(err, os.ErrNotExist) {
@@ -167,7 +188,7 @@ func (s *staging) commit() error {
 	}
 	err := exchange(s.tmp, s.dest)
 	if err == nil {
-		return os.RemoveAll(s.tmp) // now the previous output
+		return keepSpare(s.tmp) // tmp is now the previous output
 	}
 	if !errors.Is(err, errNoExchange) {
 		return fmt.Errorf("swap the output into place: %w", err)
@@ -180,7 +201,7 @@ func (s *staging) commit() error {
 		os.Rename(old, s.dest)
 		return fmt.Errorf("move the output into place: %w", err)
 	}
-	return os.RemoveAll(old)
+	return keepSpare(old)
 }
 
 // abort removes the staging folder. Writers still at work may recreate a

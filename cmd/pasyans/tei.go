@@ -9,17 +9,20 @@ import (
 	"pasyans/render/tei"
 )
 
-// writeTEI writes the edition in TEI P5 to dir/pasyans.xml.
-func writeTEI(ed *corpus.Edition, dir string) error {
+// teiFile is where build writes the TEI, relative to the output folder.
+const teiFile = "tei/pasyans.xml"
+
+// writeTEI writes the edition in TEI P5 to name.
+func writeTEI(ed *corpus.Edition, name string) error {
 	b, err := tei.Bytes(ed)
 	if err == nil {
-		err = os.MkdirAll(dir, 0o755)
+		err = os.MkdirAll(filepath.Dir(name), 0o755)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "pasyans.xml"), b, 0o644)
+		err = os.WriteFile(name, b, 0o644)
 	}
 	if err != nil {
-		return fmt.Errorf("tei/pasyans.xml: %w", err)
+		return fmt.Errorf("%s: %w", teiFile, err)
 	}
 	return nil
 }
