@@ -43,7 +43,9 @@ most: $XDG_CACHE_HOME/pasyans/spare-output, or the system's equivalent),
 and the next build writes over its files instead of creating about 700
 files and folders, which costs more than writing them on some systems; it
 first removes what it will not write and anything that is not a plain
-file or folder of its own. Deleting that folder is always safe.
+file or folder of its own. The probes' results are cached there too (see
+'pasyans help check'). PASYANS_CACHE=off turns the cache off; deleting
+the folder is always safe.
 
 Build runs the checker first (as 'pasyans check' does, with -probes
 behaviour probes per game) and prints its verdict on every rule beside the
@@ -86,7 +88,7 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 		return printDiagnostics(e.stderr, ds, cf.name)
 	}
 	checkStart := time.Now()
-	report := check.Run(ed, check.Options{Probes: probes})
+	report := check.Run(ed, check.Options{Probes: probes, Cache: probeCache()})
 	checked := time.Since(checkStart)
 	if !report.OK() {
 		return printDiagnostics(e.stderr, report.Diagnostics, cf.name)

@@ -36,6 +36,14 @@ naming the paragraph, the deal and the move; so is a permission of the
 text (a foundation of any suit, building either way, a redeal, an option)
 that no probe ever saw. -probes 0 skips the probes.
 
+A game's probes depend only on the engine and -probes, not on the
+corpus, so their results are kept in pasyans's cache folder
+($XDG_CACHE_HOME/pasyans/probes, or the system's equivalent) under this
+program's build ID, and a later check or build by the same program reads
+them instead of playing the probes again: the report is the same. A
+program built from other code never reads them. PASYANS_CACHE=off in the
+environment turns the cache off; deleting the folder is always safe.
+
 The report is grouped by game, one line per check, then the problems as
 file:line: message. Exit status 1 if any check fails, 2 if the corpus
 cannot be read.`,
@@ -56,7 +64,7 @@ cannot be read.`,
 				if err != nil {
 					return err
 				}
-				r := check.Run(ed, check.Options{Load: ds, Probes: *probes})
+				r := check.Run(ed, check.Options{Load: ds, Probes: *probes, Cache: probeCache()})
 				if err := writeReport(e, r, *asJSON, cf.name); err != nil {
 					return err
 				}

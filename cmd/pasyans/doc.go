@@ -33,7 +33,9 @@
 //	and the next build writes over its files instead of creating about 700
 //	files and folders, which costs more than writing them on some systems; it
 //	first removes what it will not write and anything that is not a plain
-//	file or folder of its own. Deleting that folder is always safe.
+//	file or folder of its own. The probes' results are cached there too (see
+//	'pasyans help check'). PASYANS_CACHE=off turns the cache off; deleting
+//	the folder is always safe.
 //
 //	Build runs the checker first (as 'pasyans check' does, with -probes
 //	behaviour probes per game) and prints its verdict on every rule beside the
@@ -77,6 +79,14 @@
 //	naming the paragraph, the deal and the move; so is a permission of the
 //	text (a foundation of any suit, building either way, a redeal, an option)
 //	that no probe ever saw. -probes 0 skips the probes.
+//
+//	A game's probes depend only on the engine and -probes, not on the
+//	corpus, so their results are kept in pasyans's cache folder
+//	($XDG_CACHE_HOME/pasyans/probes, or the system's equivalent) under this
+//	program's build ID, and a later check or build by the same program reads
+//	them instead of playing the probes again: the report is the same. A
+//	program built from other code never reads them. PASYANS_CACHE=off in the
+//	environment turns the cache off; deleting the folder is always safe.
 //
 //	The report is grouped by game, one line per check, then the problems as
 //	file:line: message. Exit status 1 if any check fails, 2 if the corpus

@@ -12,7 +12,7 @@ import (
 // time each on the virtual machines the edition is built on; a build
 // writes about 340 files in 350 folders), while writing over a file that
 // exists is cheap. So commit keeps the output it replaces as the spare,
-// a folder in pasyans's cache folder (spareSlot), and the next build (of
+// a folder in pasyans's cache folder (spareSlot, see cache.go), and the next build (of
 // any output folder) takes the spare as its staging folder: it removes
 // from it every file and folder the build will not write, and anything
 // that is not a plain file or folder as the build makes them (a symbolic
@@ -24,14 +24,10 @@ import (
 // it (the cache is on another file system) starts from an empty folder.
 // Deleting the spare is always safe.
 
-// spareSlot is where the spare is kept: pasyans/spare-output in the
-// user's cache folder.
+// spareSlot is where the spare is kept: spare-output in the cache folder.
 func spareSlot() (string, bool) {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", false
-	}
-	return filepath.Join(dir, "pasyans", "spare-output"), true
+	dir, ok := cacheDir()
+	return filepath.Join(dir, "spare-output"), ok
 }
 
 // adoptSpare moves the spare to tmp (an empty folder, which it replaces),

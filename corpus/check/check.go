@@ -19,6 +19,9 @@ type Options struct {
 	// default options (more are played with each option on, and a few
 	// solver-guided games); 0 skips the behaviour probes.
 	Probes int
+	// Cache, if not nil, keeps the probes' results between runs of the
+	// same engine (see ProbeCache).
+	Cache *ProbeCache
 }
 
 // DefaultProbes is the probe count of pasyans check.
@@ -125,7 +128,7 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	// games, run beside them, each with findings of its own, merged below
 	// in the order the checks had when they ran one after the other.
 	probesDone := make(chan map[string]*probeResult, 1)
-	go func() { probesDone <- probeAll(ed, planFor(opts.Probes)) }()
+	go func() { probesDone <- probeAll(ed, planFor(opts.Probes), opts.Cache) }()
 	var fOccurs, fGlossary findings
 	ix := newTextIndex(ed)
 	occurs := checkOccursClaims(ed, ix, &fOccurs)

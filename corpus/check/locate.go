@@ -19,8 +19,9 @@ import (
 // processor left one core idle for its last second), started first, then
 // each game's playouts; each game's result is then put together in a
 // fixed order (see probeWork), so it depends only on the variants and the
-// plan, not on which task ran where or when.
-func probeAll(ed *corpus.Edition, plan probePlan) map[string]*probeResult {
+// plan, not on which task ran where or when. A game whose result the
+// cache holds is not probed again, and the results computed are saved.
+func probeAll(ed *corpus.Edition, plan probePlan, cache *ProbeCache) map[string]*probeResult {
 	out := map[string]*probeResult{}
 	if plan.random == 0 {
 		return out
@@ -28,10 +29,15 @@ func probeAll(ed *corpus.Edition, plan probePlan) map[string]*probeResult {
 	var works []*probeWork
 	var games []string
 	for _, g := range ed.Games {
-		if g.Variant != nil {
-			works = append(works, newProbeWork(g.Variant, plan))
-			games = append(games, g.ID)
+		if g.Variant == nil {
+			continue
 		}
+		if r, ok := cache.load(g.Variant, plan); ok {
+			out[g.ID] = r
+			continue
+		}
+		works = append(works, newProbeWork(g.Variant, plan))
+		games = append(games, g.ID)
 	}
 	var tasks []func()
 	for k := range plan.solver {
@@ -51,6 +57,10 @@ func probeAll(ed *corpus.Edition, plan probePlan) map[string]*probeResult {
 	runTasks(finishing)
 	for i, id := range games {
 		out[id] = results[i]
+		cache.save(works[i].v, plan, results[i])
+	}
+	if len(works) > 0 {
+		cache.trim()
 	}
 	return out
 }
