@@ -3,7 +3,6 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"time"
 )
@@ -23,6 +22,3 @@ func lockDir(dir string, wait bool) (unlock func(), ok bool) {
 
 // links returns 1: the number of a file's names is not asked for here.
 func links(info os.FileInfo) uint64 { return 1 }
-
-// umask returns the usual creation mask; it is not asked for here.
-func umask() fs.FileMode { return 0o022 }

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"syscall"
 )
@@ -28,20 +27,11 @@ func lockDir(dir string, wait bool) (unlock func(), ok bool) {
 	return func() { f.Close() }, true
 }
 
-// links returns the number of names the file info describes has (1 where
-// the system does not say).
+// links returns how many names (hard links) the file has, 1 where the
+// system does not say.
 func links(info os.FileInfo) uint64 {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		return uint64(st.Nlink)
 	}
 	return 1
-}
-
-// umask returns the process's file mode creation mask. It is read by
-// setting it and putting it back: call it only while no file is being
-// created.
-func umask() fs.FileMode {
-	m := syscall.Umask(0)
-	syscall.Umask(m)
-	return fs.FileMode(m)
 }

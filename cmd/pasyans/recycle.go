@@ -63,8 +63,10 @@ func adoptSpare(tmp string) (unlock func(), ok bool) {
 // there: another kind of file (a symbolic link, say), other permissions
 // than a new file or folder gets, a file with other names.
 func prune(root string, keep []string) error {
-	mask := umask()
-	folderMode, fileMode := 0o755&^mask, 0o644&^mask
+	fileMode, folderMode, err := creationModes(root)
+	if err != nil {
+		return err
+	}
 	files := make(map[string]bool, len(keep))
 	dirs := map[string]bool{}
 	for _, k := range keep {
@@ -102,6 +104,34 @@ func prune(root string, keep []string) error {
 		}
 		return nil
 	})
+}
+
+// creationModes returns the permissions a file written with mode 0644
+// and a folder made with mode 0755 get in dir (the process's umask taken
+// away), found by making one of each and removing them.
+func creationModes(dir string) (file, folder fs.FileMode, err error) {
+	name := filepath.Join(dir, ".pasyans-mode")
+	os.RemoveAll(name) // left by a build that was killed
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return 0, 0, err
+	}
+	st, err := f.Stat()
+	f.Close()
+	os.Remove(name)
+	if err != nil {
+		return 0, 0, err
+	}
+	file = st.Mode().Perm()
+	if err := os.Mkdir(name, 0o755); err != nil {
+		return 0, 0, err
+	}
+	st, err = os.Stat(name)
+	os.Remove(name)
+	if err != nil {
+		return 0, 0, err
+	}
+	return file, st.Mode().Perm(), nil
 }
 
 // keepSpare keeps old, the output commit replaced, as the spare, or
