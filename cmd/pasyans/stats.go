@@ -2,16 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"pasyans/engine/solve"
+	"pasyans/internal/atomicfile"
 )
 
 func init() {
@@ -292,22 +293,12 @@ func statsWrite(dir, name, text string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError("create %s: %v", dir, err)
 	}
-	f, err := os.CreateTemp(dir, "."+name+".tmp-")
-	if err != nil {
+	err := atomicfile.Write(dir, name, []byte(text))
+	var ce *atomicfile.CreateError
+	switch {
+	case errors.As(err, &ce):
 		return usageError("writing stats: %v", err)
-	}
-	_, err = f.WriteString(text)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	case err != nil:
 		return failure("writing stats: %v", err)
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pasyans/engine"
+	"pasyans/internal/atomicfile"
 )
 
 // ProbeCache keeps the behaviour probes' results between runs. A
@@ -37,12 +38,17 @@ const probeCacheFormat = "pasyans probes 1"
 // first.
 const probeCacheKeep = 200
 
-// path returns the entry of variant v's probes under plan.
-func (c *ProbeCache) path(v *engine.Variant, plan probePlan) string {
+// entry returns the file name of variant v's probes under plan.
+func (c *ProbeCache) entry(v *engine.Variant, plan probePlan) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d %d %d %d %d %d", probeCacheFormat, c.Salt, v.ID,
 		plan.random, plan.perOption, plan.solver, maxPlayout, solverNodes, solverSeen)
-	return filepath.Join(c.Dir, hex.EncodeToString(h.Sum(nil))[:32]+".json")
+	return hex.EncodeToString(h.Sum(nil))[:32] + ".json"
+}
+
+// path returns the entry's path.
+func (c *ProbeCache) path(v *engine.Variant, plan probePlan) string {
+	return filepath.Join(c.Dir, c.entry(v, plan))
 }
 
 // load returns the cached result of v's probes under plan, if any.
@@ -74,22 +80,8 @@ func (c *ProbeCache) save(v *engine.Variant, plan probePlan, r *probeResult) {
 		return
 	}
 	data, err := json.Marshal(newProbeEntry(v.ID, r))
-	if err != nil || os.MkdirAll(c.Dir, 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(c.Dir, ".entry-*")
-	if err != nil {
-		return
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), c.path(v, plan))
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err == nil && os.MkdirAll(c.Dir, 0o755) == nil {
+		atomicfile.Write(c.Dir, c.entry(v, plan), data)
 	}
 }
 
