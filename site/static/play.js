@@ -409,12 +409,18 @@
     hashTimer = setTimeout(writeHash, 150);
   }
 
-  var hashTimer = 0;
+  // hashSeen is the fragment as the page last read or wrote it. A
+  // fragment changed since then by the reader (typed, a link, the back
+  // button) is the reader's: its hashchange event may still be on its way,
+  // and the pending write must not put the old position back over it.
+  var hashTimer = 0, hashSeen = location.hash;
   function writeHash() {
+    if (location.hash !== hashSeen) { return; }
     var frag = fragment();
     if (location.hash !== frag) {
       try { history.replaceState(null, "", frag); } catch (e) { /* some file:// settings refuse it */ }
     }
+    hashSeen = location.hash;
   }
   window.addEventListener("pagehide", writeHash);
 
@@ -713,6 +719,7 @@
   }
 
   window.addEventListener("hashchange", function () {
+    hashSeen = location.hash;
     if (pos && location.hash !== fragment()) { fromFragment(); }
   });
 
@@ -720,6 +727,7 @@
 
   globalThis.pasyansWasm.load().then(function (a) {
     api = a;
+    hashSeen = location.hash;
     fromFragment();
     main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
   }, function (err) {
