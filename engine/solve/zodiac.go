@@ -680,8 +680,7 @@ func (c *codeSet) reset() {
 	c.n = 0
 	if c.epoch >= 1<<32 || c.table == nil {
 		c.epoch = 1
-		c.table = make([]uint64, max(len(c.table), 1024))
-		clear(c.table)
+		c.table = make([]uint64, max(len(c.table), 1024)) // zeroed: no entry of epoch 1
 	}
 }
 
