@@ -27,6 +27,11 @@ type PDFOptions struct {
 	// Verdicts are the checker's verdicts by rule id ("verified",
 	// "failed", …); a rule absent from the map is printed as not checked.
 	Verdicts map[string]string
+	// Await, when set, is called before Verdicts is read: it returns nil
+	// once Verdicts holds the checker's verdicts, or an error when there
+	// will be none, and PDF then stops with that error. So a build lays
+	// out the book while the checker still runs.
+	Await func() error
 }
 
 // EditionDate is the edition's date when the corpus dates nothing: the

@@ -213,6 +213,9 @@ func (d *pdfDoc) ruleRows(p *corpus.Paragraph, cw float64) []row {
 
 // verdictSpan is the checker's verdict on rule id.
 func (d *pdfDoc) verdictSpan(id string, st tstyle) span {
+	if d.o.Await != nil {
+		d.f.SetError(d.o.Await()) // an error halts the layout
+	}
 	switch v := d.o.Verdicts[id]; v {
 	case "":
 		return span{"not checked", st}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"pasyans/corpus"
 	"pasyans/engine"
@@ -35,6 +36,14 @@ type Verdicts map[string]string
 type SiteOptions struct {
 	// Verdicts are shown beside every rule; nil means "not checked".
 	Verdicts Verdicts
+	// Await, when set, is called before Verdicts is first read: it returns
+	// nil once Verdicts holds the checker's verdicts, or an error when
+	// there will be none (the check failed, the build was stopped), and
+	// Site then stops with that error. A build renders the site while the
+	// checker still runs: a page that shows no verdict does not wait, and
+	// a page that waits gives its place among the page writers to one
+	// that does not.
+	Await func() error
 	// Corpus is the corpus the edition was loaded from; its raw source
 	// files are copied into the site for download (checked against the
 	// manifest's SHA-256). Nil leaves the downloads out.
@@ -62,13 +71,27 @@ func Site(ed *corpus.Edition, dir string, o SiteOptions) error {
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
+	if s.o.Await != nil {
+		// A page waiting for the verdicts holds no place in the pool.
+		s.await = func() error {
+			<-sem
+			defer func() { sem <- struct{}{} }()
+			return s.o.Await()
+		}
+	}
 	for i, f := range files {
+		if s.stopped.Load() {
+			break
+		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
 			data, err := f.make()
+			if err == nil && s.stopped.Load() {
+				err = s.stopErr
+			}
 			if err == nil {
 				err = s.write(f.path, data)
 			}
@@ -108,6 +131,29 @@ type siteBuilder struct {
 	deals    map[string][]*corpus.Deal
 	stats    map[string]*corpus.Stats
 	fn       footnotes // the book's footnote calls and number lines
+
+	// Waiting for the verdicts (SiteOptions.Await): await is called by a
+	// page writer of Site, and waits until they are in (haveVerdicts) or
+	// will never be (stopped, with stopErr).
+	await        func() error
+	haveVerdicts atomic.Bool
+	stopped      atomic.Bool
+	stopOnce     sync.Once
+	stopErr      error
+}
+
+// verdict returns the checker's verdict on rule id ("" when none), once
+// the verdicts are in (see SiteOptions.Await). When they will never be,
+// it returns "" and the site stops.
+func (s *siteBuilder) verdict(id string) string {
+	if s.await != nil && !s.haveVerdicts.Load() {
+		if err := s.await(); err != nil {
+			s.stopOnce.Do(func() { s.stopErr = err; s.stopped.Store(true) })
+			return ""
+		}
+		s.haveVerdicts.Store(true)
+	}
+	return s.o.Verdicts[id]
 }
 
 // ruleEntry is a rule with what the site says about it.
@@ -454,7 +500,7 @@ func (pc *pageCtx) ruleStatement(r *engine.Rule) string {
 
 // verdictClass is the CSS class of a rule's checker verdict.
 func (pc *pageCtx) verdictClass(id string) string {
-	switch v := pc.s.o.Verdicts[id]; v {
+	switch v := pc.s.verdict(id); v {
 	case "":
 		return "unchecked"
 	case "verified", "failed":
@@ -466,7 +512,7 @@ func (pc *pageCtx) verdictClass(id string) string {
 
 // verdict describes the checker's verdict on a rule.
 func (pc *pageCtx) verdict(id string) string {
-	switch v := pc.s.o.Verdicts[id]; v {
+	switch v := pc.s.verdict(id); v {
 	case "":
 		return pc.t("verdict.none")
 	case "verified":

@@ -486,7 +486,7 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 		corpus.CheckTranslated, corpus.CheckGlossary, corpus.CheckDeal, corpus.CheckSource, corpus.CheckBilingual}
 	for _, id := range s.ruleIDs {
 		v.Rules++
-		switch s.o.Verdicts[id] {
+		switch s.verdict(id) {
 		case "verified":
 			v.Verified++
 		case "failed":

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -77,6 +79,13 @@ read "not checked" unless a claim or a deal verified them).`,
 
 // build renders the edition into out/site (and out/book.pdf) through a
 // staging folder and prints a one-line summary to stderr.
+//
+// The checker and the writers run at once: the writers lay out the site
+// and the book while the checker probes the games, and wait for its
+// verdicts only where they print one (see render.SiteOptions.Await), so
+// that no core idles while the checker's last games run or while the
+// book is laid out alone. A corpus that fails the check is not built: the
+// writers stop at their first verdict and their folder is dropped.
 func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	start := time.Now()
 	defer batchGC()()
@@ -87,34 +96,39 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	if len(ds) > 0 {
 		return printDiagnostics(e.stderr, ds, cf.name)
 	}
-	checkStart := time.Now()
-	report := check.Run(ed, check.Options{Probes: probes, Cache: probeCache()})
-	checked := time.Since(checkStart)
-	if !report.OK() {
-		return printDiagnostics(e.stderr, report.Diagnostics, cf.name)
-	}
-	verdicts := check.Verdicts(report)
-	pdfOpts := render.PDFOptions{Paper: paper, Verdicts: verdicts}
 	// From here on SIGINT and SIGTERM stop the build cleanly: the staging
 	// folder is removed and the previous output stays as it was.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	st, err := newStaging(out)
-	if err != nil {
-		return err
-	}
+	checkStart := time.Now()
+	reports := make(chan *check.Report, 1)
+	go func() { reports <- check.Run(ed, check.Options{Probes: probes, Cache: probeCache()}) }()
+	v := newLateVerdicts()
 	// Every output is written under the staging folder (st.path); commit
-	// puts the whole folder in place at once.
-	siteOpts := render.SiteOptions{Corpus: cf.fsys(), Verdicts: render.Verdicts(verdicts)}
-	done := make(chan buildResult, 1)
-	go func() {
-		if err := st.prepare(outputFiles(ed, siteOpts)); err != nil {
-			done <- buildResult{err: err}
-			return
-		}
-		done <- writeOutputs(ed, st, siteOpts, pdfOpts)
-	}()
+	// puts the whole folder in place at once. Its error waits for the
+	// check's: a corpus that fails the check is reported as such.
+	st, stErr := newStaging(out)
+	var w *writers
+	if stErr == nil {
+		w = startWriters(ed, st, cf.fsys(), paper, v)
+	}
+	var report *check.Report
+	select {
+	case sig := <-sigs:
+		w.stop(v, errInterrupted)
+		return interrupted{sig}
+	case report = <-reports:
+	}
+	checked := time.Since(checkStart)
+	if !report.OK() {
+		w.stop(v, errCheckFailed)
+		return printDiagnostics(e.stderr, report.Diagnostics, cf.name)
+	}
+	if stErr != nil {
+		return stErr
+	}
+	v.set(check.Verdicts(report))
 	var res buildResult
 	select {
 	case sig := <-sigs:
@@ -124,10 +138,10 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 		// second signal kills at once (the next build sweeps the folder).
 		signal.Stop(sigs)
 		st.abort()
-		<-done
+		<-w.done
 		st.abort()
 		return interrupted{sig}
-	case res = <-done:
+	case res = <-w.done:
 	}
 	if res.err != nil {
 		st.abort()
@@ -150,6 +164,76 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 		probes, checked.Round(time.Millisecond), filepath.Join(out, "site"), res.siteFiles, float64(res.siteSize)/1e6,
 		filepath.Join(out, "book.pdf"), float64(res.pdfSize)/1e6, time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// Why the writers were stopped before the verdicts came.
+var (
+	errCheckFailed = errors.New("the check failed")
+	errInterrupted = errors.New("interrupted")
+)
+
+// lateVerdicts are the checker's verdicts, which the writers start
+// without: wait returns once they are in (set) or will never be (fail).
+type lateVerdicts struct {
+	m   map[string]string
+	in  chan struct{}
+	err error
+}
+
+func newLateVerdicts() *lateVerdicts {
+	return &lateVerdicts{m: map[string]string{}, in: make(chan struct{})}
+}
+
+// set puts the verdicts in and wakes the writers.
+func (v *lateVerdicts) set(m map[string]string) {
+	maps.Copy(v.m, m)
+	close(v.in)
+}
+
+// fail tells the writers that no verdicts will come, and why.
+func (v *lateVerdicts) fail(err error) {
+	v.err = err
+	close(v.in)
+}
+
+func (v *lateVerdicts) wait() error {
+	<-v.in
+	return v.err
+}
+
+// writers are the goroutines writing the outputs into a staging folder.
+type writers struct {
+	st   *staging
+	done chan buildResult
+}
+
+// startWriters starts writing every output of the edition into st, with
+// the verdicts v as they come.
+func startWriters(ed *corpus.Edition, st *staging, corpusFS fs.FS, paper string, v *lateVerdicts) *writers {
+	siteOpts := render.SiteOptions{Corpus: corpusFS, Verdicts: render.Verdicts(v.m), Await: v.wait}
+	pdfOpts := render.PDFOptions{Paper: paper, Verdicts: v.m, Await: v.wait}
+	w := &writers{st: st, done: make(chan buildResult, 1)}
+	go func() {
+		if err := st.prepare(outputFiles(ed, siteOpts)); err != nil {
+			w.done <- buildResult{err: err}
+			return
+		}
+		w.done <- writeOutputs(ed, st, siteOpts, pdfOpts)
+	}()
+	return w
+}
+
+// stop stops the writers before the verdicts came, for the reason err,
+// waits for them and drops their folder, giving it back as the spare
+// output that the next build recycles (see recycle.go). Nothing to do
+// for no writers (nil).
+func (w *writers) stop(v *lateVerdicts, err error) {
+	if w == nil {
+		return
+	}
+	v.fail(err)
+	<-w.done
+	w.st.drop()
 }
 
 // buildResult is what writeOutputs made.

@@ -73,6 +73,10 @@ func TestBuildRefusesFailedCheck(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "site")); err == nil {
 		t.Errorf("a site was built from a corpus that fails the check")
 	}
+	// The writers, started beside the checker, left nothing behind.
+	if left := stagingLeft(t, out); len(left) > 0 {
+		t.Errorf("staging folders left beside the output: %q", left)
+	}
 	if code, _, _ := runCmd(t, "build", "-probes", "-1"); code != 2 {
 		t.Errorf("build -probes -1: exit %d, want 2", code)
 	}

@@ -204,6 +204,15 @@ func (s *staging) commit() error {
 	return keepSpare(old)
 }
 
+// drop gives up the staging folder of a build that stopped before its
+// end, whose writers are done: its files are the build's own, so it is
+// kept as the spare output that the next build recycles (or removed), as
+// commit keeps the output it replaces.
+func (s *staging) drop() {
+	defer s.unlock()
+	_ = keepSpare(s.tmp) // removes the folder when it cannot keep it
+}
+
 // abort removes the staging folder. Writers still at work may recreate a
 // folder in it meanwhile; the removal is tried again, and a caller that
 // can wait for its writers calls abort again once they are done (build
