@@ -49,10 +49,11 @@ file or folder of its own. The probes' results are cached there too (see
 'pasyans help check'). PASYANS_CACHE=off turns the cache off; deleting
 the folder is always safe.
 
-Build runs the checker first (as 'pasyans check' does, with -probes
-behaviour probes per game) and prints its verdict on every rule beside the
-rule in the site and the book. A corpus that fails the check is not built:
-its problems are printed as file:line: message, and the exit status is 1.
+Build runs the checker (as 'pasyans check' does, with -probes behaviour
+probes per game) while it lays out the site and the book, and prints its
+verdict on every rule beside the rule in the site and the book. A corpus
+that fails the check is not built: its problems are printed as
+file:line: message, and the exit status is 1.
 -probes 0 skips the behaviour probes (a quicker build whose rules then
 read "not checked" unless a claim or a deal verified them).`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
