@@ -39,7 +39,7 @@ type Token struct {
 // not usable; use New. A Keyer is safe for use by one goroutine at a time.
 type Keyer struct {
 	corrected, modern *normalize.Layer
-	memo              map[string]string
+	keys, norms       map[string]string // memos of Key and Norm
 }
 
 // New returns a Keyer. Its layers carry no emendations: the editor's
@@ -49,21 +49,25 @@ func New() *Keyer {
 	return &Keyer{
 		corrected: normalize.CorrectedLayer(nil),
 		modern:    normalize.ModernLayer(),
-		memo:      make(map[string]string),
+		keys:      make(map[string]string),
+		norms:     make(map[string]string),
 	}
 }
 
 // Key returns the search key of one word: see the package doc. A number
 // is its own key; a string with no letter or digit has the key "".
-func (k *Keyer) Key(word string) string {
-	if key, ok := k.memo[word]; ok {
-		return key
+func (k *Keyer) Key(word string) string { return memoized(k.keys, word, k.key) }
+
+// memoized returns f(word), remembered in memo (up to 65,536 words).
+func memoized(memo map[string]string, word string, f func(string) string) string {
+	if v, ok := memo[word]; ok {
+		return v
 	}
-	key := k.key(word)
-	if len(k.memo) < 1<<16 {
-		k.memo[word] = key
+	v := f(word)
+	if len(memo) < 1<<16 {
+		memo[word] = v
 	}
-	return key
+	return v
 }
 
 func (k *Keyer) key(word string) string {
@@ -82,7 +86,9 @@ func (k *Keyer) key(word string) string {
 // case. Where the stemmer folds two words together that a caller must keep
 // apart (играющихъ and играютъ both have the key игра), Norm tells them
 // apart while still ignoring spelling.
-func (k *Keyer) Norm(word string) string {
+func (k *Keyer) Norm(word string) string { return memoized(k.norms, word, k.norm) }
+
+func (k *Keyer) norm(word string) string {
 	if !isRussian(word) {
 		return strings.ToLower(word)
 	}
