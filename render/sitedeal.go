@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 
 	"pasyans/corpus"
@@ -168,8 +169,12 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		Labels: dealStrings{Start: pc.t("deal.initial"), Move: pc.t("deal.move-of", "{n}", "{total}", "{move}"), Won: pc.t("deal.won"), Over: pc.t("deal.over")}}
 	prev := make([]string, len(s.Piles))
 	prevDown := make([]int, len(s.Piles))
+	// Each pile as it was last written (its cards, its face-down count):
+	// a pile that has not changed since is not written out again.
+	was := make([]engine.Pile, len(s.Piles))
 	for i := range s.Piles {
 		prev[i], prevDown[i] = pileCards(v, s, i), Shown(v, s, i).Down
+		was[i] = engine.Pile{Cards: slices.Clone(s.Piles[i].Cards), Down: s.Piles[i].Down}
 		data.Start = append(data.Start, [2]any{prevDown[i], prev[i]})
 	}
 	comments := map[int]corpus.Comment{}
@@ -194,6 +199,10 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 			st.To = int(m.To)
 		}
 		for j := range s.Piles {
+			if p := &s.Piles[j]; p.Down == was[j].Down && slices.Equal(p.Cards, was[j].Cards) {
+				continue // pileCards and Shown read the pile alone
+			}
+			was[j] = engine.Pile{Cards: append(was[j].Cards[:0], s.Piles[j].Cards...), Down: s.Piles[j].Down}
 			c, dn := pileCards(v, s, j), Shown(v, s, j).Down
 			if c != prev[j] || dn != prevDown[j] {
 				st.Changed = append(st.Changed, [3]any{j, dn, c})
