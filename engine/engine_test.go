@@ -235,3 +235,39 @@ func TestCloneInto(t *testing.T) {
 		t.Fatal("CloneInto a state of another variant reused it")
 	}
 }
+
+// TestRedeal checks that Redeal, after a game played part way, gives the
+// very position NewDeal gives (piles, counters, moves, no history), for
+// every variant and a few seeds and options, and plays on alike.
+func TestRedeal(t *testing.T) {
+	for _, v := range engine.Variants() {
+		var all engine.Options
+		for i := range v.Options {
+			all |= 1 << uint(i)
+		}
+		s := engine.NewDeal(v, 1, 0)
+		for seed := uint64(2); seed < 8; seed++ {
+			var w engine.Walker
+			w.Playout(s, engine.NewRand(seed), 60)
+			opts := all & engine.Options(seed)
+			s.Redeal(seed, opts)
+			want := engine.NewDeal(v, seed, opts)
+			same := func(when string) {
+				t.Helper()
+				if string(s.Key(nil)) != string(want.Key(nil)) || s.Vars != want.Vars || s.Seed != want.Seed || s.Options != want.Options || s.Depth() != want.Depth() {
+					t.Fatalf("%s seed %d options %d, %s: Redeal differs from NewDeal", v.ID, seed, opts, when)
+				}
+				if a, b := s.Moves(), want.Moves(); len(a) != len(b) {
+					t.Fatalf("%s seed %d, %s: %d moves, NewDeal's %d", v.ID, seed, when, len(a), len(b))
+				}
+			}
+			same("dealt")
+			for i := 0; i < 10 && len(want.Moves()) > 0; i++ {
+				m := want.Moves()[0]
+				want.Do(m)
+				s.Do(m)
+				same("played on")
+			}
+		}
+	}
+}

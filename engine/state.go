@@ -70,6 +70,21 @@ func NewDeal(v *Variant, seed uint64, o Options) *State {
 	return s
 }
 
+// Redeal makes s deal seed of its variant with options o, as NewDeal
+// does, in the memory s already has: a loop that plays thousands of
+// deals (the checker's playouts) allocates none. s's undo history is
+// dropped.
+func (s *State) Redeal(seed uint64, o Options) {
+	for i := range s.Piles {
+		s.Piles[i] = Pile{Cards: s.Piles[i].Cards[:0]}
+	}
+	*s = State{V: s.V, Seed: seed, Options: o, Piles: s.Piles,
+		log: s.log[:0], marks: s.marks[:0], history: s.history[:0], scratch: s.scratch[:0], moves: s.moves[:0]}
+	deck := FullDeck(s.V.Packs)
+	Shuffle(deck, NewRand(dealSeed(s.V.ID, seed)))
+	s.V.Game.Deal(s, deck)
+}
+
 func newState(v *Variant, seed uint64, o Options) *State {
 	total := v.Packs * 52
 	s := &State{V: v, Seed: seed, Options: o, Piles: make([]Pile, len(v.Piles))}

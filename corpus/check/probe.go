@@ -91,6 +91,9 @@ type observer struct {
 	rules     []*ruleProbe // rule facts of the variant
 	perm      map[string]*permission
 
+	// other is a deal under other options, for dealAtWork.
+	other *engine.State
+
 	// the game under way
 	deal    string
 	opts    engine.Options
@@ -555,7 +558,15 @@ func (o *observer) dealAtWork(s *engine.State, def engine.Options) {
 	}
 	key := string(s.Key(nil))
 	for i, opt := range o.v.Options {
-		if s.Opt(i) && def&(1<<uint(i)) == 0 && string(engine.NewDeal(o.v, s.Seed, s.Options&^(1<<uint(i))).Key(nil)) != key {
+		if !s.Opt(i) || def&(1<<uint(i)) != 0 {
+			continue
+		}
+		if o.other == nil {
+			o.other = engine.NewDeal(o.v, s.Seed, s.Options&^(1<<uint(i)))
+		} else {
+			o.other.Redeal(s.Seed, s.Options&^(1<<uint(i)))
+		}
+		if string(o.other.Key(nil)) != key {
 			o.see("option:" + opt.ID)
 		}
 	}
@@ -617,8 +628,13 @@ func (pw *probeWork) playouts() {
 	def, _ := v.ParseOptions(nil)
 	var w engine.Walker
 	var moves []engine.Move
+	var s *engine.State // one state for every playout (Redeal)
 	playout := func(seed uint64, opts engine.Options) {
-		s := engine.NewDeal(v, seed, opts)
+		if s == nil {
+			s = engine.NewDeal(v, seed, opts)
+		} else {
+			s.Redeal(seed, opts)
+		}
 		o.dealAtWork(s, def)
 		n, _ := w.Playout(s, engine.NewRand(seed*0x9e3779b97f4a7c15+1), maxPlayout)
 		moves = moves[:0]
