@@ -26,3 +26,25 @@ func BenchmarkRun(b *testing.B) {
 		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	}
 }
+
+// BenchmarkPlayouts is the probes' random playouts of every game of the
+// embedded edition, each watched move by move (the refusal sampling
+// included), without the solver's games.
+func BenchmarkPlayouts(b *testing.B) {
+	ed, _ := corpus.Load(corpus.FS)
+	if ed == nil {
+		b.Fatal("the embedded corpus did not load")
+	}
+	plan := planFor(DefaultProbes)
+	cpu0 := cputime.Process()
+	for b.Loop() {
+		for _, g := range ed.Games {
+			if g.Variant != nil {
+				newProbeWork(g.Variant, plan).playouts()
+			}
+		}
+	}
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+	}
+}
