@@ -20,6 +20,32 @@ type Rule struct {
 	// Option is the id of the variant option that switches the rule on;
 	// empty for rules that always apply.
 	Option string
+
+	seq int32 // see Seq
+}
+
+// Seq returns a number that tells the rule apart from every other rule of
+// the engine (CoreRules) and of the registered variants, counting from 1,
+// or 0 for a rule no registry holds: a caller that counts moves by rule
+// keeps its counts in a slice.
+func (r *Rule) Seq() int { return int(r.seq) }
+
+// rulesNumbered is how many rules Seq has numbered: a registry, filled at
+// init (the core rules, then each variant's as Register takes it).
+var rulesNumbered int32
+
+// number gives r the next Seq, once.
+func (r *Rule) number() {
+	if r.seq == 0 {
+		rulesNumbered++
+		r.seq = rulesNumbered
+	}
+}
+
+func init() {
+	for _, r := range CoreRules() {
+		r.number()
+	}
 }
 
 // Game returns the variant id part of the rule id.

@@ -208,6 +208,7 @@ func Register(v *Variant) {
 			panic("engine: rule " + r.ID + " names unknown option " + r.Option)
 		}
 		rules[r.ID] = true
+		r.number()
 	}
 	if v.Game == nil {
 		panic("engine: variant " + v.ID + " has no Game")

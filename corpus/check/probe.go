@@ -472,29 +472,52 @@ func (o *observer) building(s *engine.State, m engine.Move, n int, move string) 
 	}
 }
 
-// ruleCounts counts moves by the rule that refused them. A variant has a
-// few dozen rules at most and a refusal is counted for almost every move
-// sampled, so a short list, searched from the front, with each hit moved
-// one place forward (the rules refusing most end up first), does it in a
-// fraction of a map's time (a map here was a tenth of the check).
-type ruleCounts []ruleCount
-
-type ruleCount struct {
-	rule *engine.Rule
-	n    int
+// ruleCounts counts moves by the rule that refused them, indexed by the
+// rule's Seq. Sampling asks about millions of moves per check, almost all
+// refused, so the count must cost next to nothing (a map here was a tenth
+// of the check; a list searched from the front, a tenth of the sampling).
+type ruleCounts struct {
+	n     []int
+	rules []*engine.Rule       // by Seq, the rules counted
+	other map[*engine.Rule]int // rules of no registry (Seq 0)
 }
 
 func (c *ruleCounts) add(r *engine.Rule) {
-	for i := range *c {
-		if (*c)[i].rule == r {
-			(*c)[i].n++
-			if i > 0 { // keep the rules refusing most near the front
-				(*c)[i], (*c)[i-1] = (*c)[i-1], (*c)[i]
-			}
-			return
+	if i := r.Seq(); i < len(c.n) && c.rules[i] == r {
+		c.n[i]++
+		return
+	}
+	c.addNew(r)
+}
+
+// addNew counts the first move refused by r.
+func (c *ruleCounts) addNew(r *engine.Rule) {
+	i := r.Seq()
+	if i == 0 {
+		if c.other == nil {
+			c.other = map[*engine.Rule]int{}
+		}
+		c.other[r]++
+		return
+	}
+	if i >= len(c.n) {
+		c.n = slices.Grow(c.n, i+1-len(c.n))[:i+1]
+		c.rules = slices.Grow(c.rules, i+1-len(c.rules))[:i+1]
+	}
+	c.rules[i] = r
+	c.n[i]++
+}
+
+// each calls f with every rule counted and its count.
+func (c *ruleCounts) each(f func(r *engine.Rule, n int)) {
+	for i, r := range c.rules {
+		if r != nil {
+			f(r, c.n[i])
 		}
 	}
-	*c = append(*c, ruleCount{r, 1})
+	for r, n := range c.other {
+		f(r, n)
+	}
 }
 
 // sample asks the engine about every move of a simple shape in s and
@@ -681,8 +704,6 @@ func (pw *probeWork) finish() *probeResult {
 			pw.o.play(engine.NewDeal(pw.v, uint64(firstSolverAt+k), def), pw.lines[k], "solver's winning line")
 		}
 	}
-	for _, rc := range pw.o.refusedBy {
-		pw.o.res.refused[rc.rule.ID] += rc.n
-	}
+	pw.o.refusedBy.each(func(r *engine.Rule, n int) { pw.o.res.refused[r.ID] += n })
 	return pw.o.res
 }

@@ -60,3 +60,26 @@ func TestPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleCounts: moves are counted by the rule that refused them, for
+// the engine's rules, a variant's, and a rule no registry numbered.
+func TestRuleCounts(t *testing.T) {
+	v, err := engine.Lookup("le-cadran")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loose := &engine.Rule{ID: "test/loose"}
+	want := map[string]int{engine.RuleEmptySource.ID: 3, v.Rules[0].ID: 2, v.Rules[len(v.Rules)-1].ID: 1, loose.ID: 2}
+	var c ruleCounts
+	for _, r := range []*engine.Rule{v.Rules[0], engine.RuleEmptySource, loose, v.Rules[len(v.Rules)-1], engine.RuleEmptySource, loose, v.Rules[0], engine.RuleEmptySource} {
+		c.add(r)
+	}
+	got := map[string]int{}
+	c.each(func(r *engine.Rule, n int) { got[r.ID] += n })
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("counts %v, want %v", got, want)
+	}
+	if engine.RuleEmptySource.Seq() == 0 || v.Rules[0].Seq() == 0 || loose.Seq() != 0 || v.Rules[0].Seq() == v.Rules[1].Seq() {
+		t.Errorf("Seq: %d %d %d %d", engine.RuleEmptySource.Seq(), v.Rules[0].Seq(), v.Rules[1].Seq(), loose.Seq())
+	}
+}
