@@ -250,7 +250,9 @@ func TestRedeal(t *testing.T) {
 			var w engine.Walker
 			w.Playout(s, engine.NewRand(seed), 60)
 			opts := all & engine.Options(seed)
-			s.Redeal(seed, opts)
+			if got := engine.NewDealInto(s, v, seed, opts); got != s {
+				t.Fatalf("%s: NewDealInto did not reuse a state of its variant", v.ID)
+			}
 			want := engine.NewDeal(v, seed, opts)
 			same := func(when string) {
 				t.Helper()

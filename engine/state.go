@@ -73,6 +73,16 @@ func NewDeal(v *Variant, seed uint64, o Options) *State {
 	return s
 }
 
+// NewDealInto is NewDeal made in dst's memory (see Redeal), and returns
+// dst; with a nil dst, or one of another variant, it returns NewDeal's.
+func NewDealInto(dst *State, v *Variant, seed uint64, o Options) *State {
+	if dst == nil || dst.V != v {
+		return NewDeal(v, seed, o)
+	}
+	dst.Redeal(seed, o)
+	return dst
+}
+
 // Redeal makes s deal seed of its variant with options o, as NewDeal
 // does, in the memory s already has: a loop that plays thousands of
 // deals (the checker's playouts) allocates none. s's undo history is

@@ -589,11 +589,7 @@ func (o *observer) dealAtWork(s *engine.State, def engine.Options) {
 		if !s.Opt(i) || def&(1<<uint(i)) != 0 {
 			continue
 		}
-		if o.other == nil {
-			o.other = engine.NewDeal(o.v, s.Seed, s.Options&^(1<<uint(i)))
-		} else {
-			o.other.Redeal(s.Seed, s.Options&^(1<<uint(i)))
-		}
+		o.other = engine.NewDealInto(o.other, o.v, s.Seed, s.Options&^(1<<uint(i)))
 		if string(o.other.Key(nil)) != key {
 			o.see("option:" + opt.ID)
 		}
@@ -656,13 +652,9 @@ func (pw *probeWork) playouts() {
 	def, _ := v.ParseOptions(nil)
 	var w engine.Walker
 	var moves []engine.Move
-	var s *engine.State // one state for every playout (Redeal)
+	var s *engine.State // one state for every playout (NewDealInto)
 	playout := func(seed uint64, opts engine.Options) {
-		if s == nil {
-			s = engine.NewDeal(v, seed, opts)
-		} else {
-			s.Redeal(seed, opts)
-		}
+		s = engine.NewDealInto(s, v, seed, opts)
 		o.dealAtWork(s, def)
 		n, _ := w.Playout(s, engine.NewRand(seed*0x9e3779b97f4a7c15+1), maxPlayout)
 		moves = moves[:0]
