@@ -67,9 +67,7 @@ type step struct {
 // NewDeal deals seed of variant v with options o.
 func NewDeal(v *Variant, seed uint64, o Options) *State {
 	s := newState(v, seed, o)
-	deck := FullDeck(v.Packs)
-	Shuffle(deck, NewRand(dealSeed(v.ID, seed)))
-	v.Game.Deal(s, deck)
+	s.dealShuffled()
 	return s
 }
 
@@ -93,8 +91,14 @@ func (s *State) Redeal(seed uint64, o Options) {
 	}
 	*s = State{V: s.V, Seed: seed, Options: o, Piles: s.Piles,
 		log: s.log[:0], marks: s.marks[:0], history: s.history[:0], scratch: s.scratch[:0], moves: s.moves[:0]}
+	s.dealShuffled()
+}
+
+// dealShuffled shuffles the variant's packs for s's seed and deals them
+// into s, whose piles are empty.
+func (s *State) dealShuffled() {
 	deck := FullDeck(s.V.Packs)
-	Shuffle(deck, NewRand(dealSeed(s.V.ID, seed)))
+	Shuffle(deck, NewRand(dealSeed(s.V.ID, s.Seed)))
 	s.V.Game.Deal(s, deck)
 }
 
