@@ -40,10 +40,10 @@ func modernRules() []Rule {
 		},
 		{
 			ID:          "modern/adjective-plural",
-			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; a noun's -ія, -ыя stays -ия, -ыя (основанія, магія, подножія, Бельгія, Батыя). Noun or adjective is the lexicon's answer for the stem (package normalize/lexicon, from the OpenCorpora dictionary of modern Russian: a stem it knows takes its answer, an unknown one that of the known stems that end like it); a stem it knows both ways (карія: карие, Кария) is a proper noun when capitalized inside a sentence, else an adjective.",
-			DocRU:       "Окончания прилагательных женского и среднего рода множественного числа -ыя, -ія становятся -ые, -ие; у существительного -ія, -ыя остаются -ия, -ыя (основанія, магія, подножія, Бельгія, Батыя). Существительное это или прилагательное, решает словарь (пакет normalize/lexicon, по словарю OpenCorpora современного русского языка: известная ему основа получает его ответ, неизвестная — ответ известных основ с тем же концом); основа, которую он знает в обоих качествах (карія: карие, Кария), считается именем собственным, если слово написано с прописной буквы внутри предложения, иначе прилагательным.",
+			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; a noun's -ія, -ыя stays -ия, -ыя (основанія, магія, подножія, Бельгія, Батыя). Noun or adjective is the lexicon's answer for the stem (package normalize/lexicon, from the OpenCorpora dictionary of modern Russian: a stem it knows takes its answer, an unknown one that of the known stems that end like it); for a word capitalized inside a sentence the known stems are those of names and of adjectives made from names (Киликія as Ликія, Русскія as Московскія); a stem it knows both ways (карія: карие, Кария) is a proper noun when capitalized inside a sentence, else an adjective.",
+			DocRU:       "Окончания прилагательных женского и среднего рода множественного числа -ыя, -ія становятся -ые, -ие; у существительного -ія, -ыя остаются -ия, -ыя (основанія, магія, подножія, Бельгія, Батыя). Существительное это или прилагательное, решает словарь (пакет normalize/lexicon, по словарю OpenCorpora современного русского языка: известная ему основа получает его ответ, неизвестная — ответ известных основ с тем же концом); для слова с прописной буквы внутри предложения известные основы — это основы имён и прилагательных от имён (Киликія как Ликія, Русскія как Московскія); основа, которую он знает в обоих качествах (карія: карие, Кария), считается именем собственным, если слово написано с прописной буквы внутри предложения, иначе прилагательным.",
 			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}, {"Другія карты", "Другіе карты"}, {"чужія", "чужіе"}, {"горячія", "горячіе"}, {"дорогія", "дорогіе"}, {"тихія", "тихіе"}, {"всѣ Русскія", "всѣ Русскіе"}, {"древнія", "древніе"}, {"дальнія", "дальніе"}, {"карія глаза", "каріе глаза"}},
-			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя", "стихія", "въ Норвегіи и Норвегія", "геологія", "энергія", "монархія", "стратегія", "величія", "различія", "оружія", "Матерь Божія", "въ Чехія", "изъ Ликія", "магія", "Бельгія", "подножія", "нарѣчія", "Батыя", "страна Карія"},
+			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя", "стихія", "въ Норвегіи и Норвегія", "геологія", "энергія", "монархія", "стратегія", "величія", "различія", "оружія", "Матерь Божія", "въ Чехія", "изъ Ликія", "и Киликія", "магія", "Бельгія", "подножія", "нарѣчія", "Батыя", "страна Карія"},
 			batch:       true,
 			find:        findAdjPlural,
 		},
@@ -234,18 +234,22 @@ func findEya(_ context, s string, out []repl) []repl {
 	return append(out[:n0], sortRepls(out[n0:])...)
 }
 
-// pluralEnding decides a word in -ія or -ыя (ending nd, at bytes [i, j)
-// of s, the word starting at ws): whether it is an adjective's or
-// participle's plural, whose ending the reform changed, by the lexicon's
-// answer for its stem (q). A stem the lexicon knows both ways (кар: карие,
-// Кария) is a proper noun when it is capitalized inside a sentence, else
-// an adjective.
+// pluralEnding decides a word in -ія or -ыя (stem at bytes [ws, i) of s)
+// by the lexicon's answer q for its stem: whether it is an adjective's or
+// participle's plural (answer adj), whose ending the reform changed. A
+// word in -ія capitalized inside a sentence is asked of the names' table
+// instead. A stem the lexicon knows both ways (кар: карие, Кария) is a
+// noun when capitalized inside a sentence, else an adjective.
 func pluralEnding(s string, ws, i int, q lexicon.Question, adj string) bool {
+	proper := properNoun(s, ws, i)
+	if proper && q == lexicon.PluralIya {
+		q = lexicon.PluralIyaName
+	}
 	switch lexicon.Answer(q, s[ws:i]) {
 	case adj:
 		return true
 	case lexicon.Ambiguous:
-		return !properNoun(s, ws, i)
+		return !proper
 	}
 	return false
 }

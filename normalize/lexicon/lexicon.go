@@ -31,6 +31,11 @@ const (
 	// древнія) or "ия" (a noun's form, or a singular: магія, подножія,
 	// Божія).
 	PluralIya Question = "iya"
+	// PluralIyaName: the same for a word capitalized inside a sentence,
+	// answered from the names the dictionary knows (Ликия, Великие Луки)
+	// and the adjectives made from names (-ский, -цкий: Русскія), so that
+	// an unknown name (Киликія) is taken for a name.
+	PluralIyaName Question = "iya-name"
 	// PluralYya: a word in -ыя with this stem ends in "ые" (an adjective's
 	// plural: новыя) or keeps "ыя" (a noun's form: Батыя).
 	PluralYya Question = "yya"

@@ -25,6 +25,10 @@ func TestAnswer(t *testing.T) {
 		{PluralIya, "Русск", "ие"}, {PluralIya, "велик", "ие"}, {PluralIya, "подходящ", "ие"},
 		{PluralIya, "верхн", "ие"}, {PluralIya, "син", "ие"}, {PluralIya, "горяч", "ие"},
 		{PluralIya, "кар", Ambiguous}, // карие, Кария
+		// capitalized inside a sentence
+		{PluralIyaName, "Лик", "ия"}, {PluralIyaName, "Килик", "ия"}, {PluralIyaName, "Велик", "ие"},
+		{PluralIyaName, "Русск", "ие"}, {PluralIyaName, "Московск", "ие"}, {PluralIyaName, "Бельг", "ия"},
+		{PluralIya, "Килик", "ие"}, // as великие: only the name table knows better
 		// -ыя
 		{PluralYya, "Бат", "ыя"}, {PluralYya, "нов", "ые"}, {PluralYya, "котор", "ые"},
 		{PluralYya, "соединенн", "ые"},
@@ -77,7 +81,7 @@ func TestTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	allowed := map[Question]string{PluralIya: "ие ия ?", PluralYya: "ые ыя ?", GenitiveAgo: "ого его = ?"}
+	allowed := map[Question]string{PluralIya: "ие ия ?", PluralIyaName: "ие ия ?", PluralYya: "ые ыя ?", GenitiveAgo: "ого его = ?"}
 	for q, ok := range allowed {
 		tb := ts[q]
 		if tb == nil {
