@@ -107,7 +107,7 @@ func (q *questions) add(form, tag string) {
 		// a noun form (магия, знания, гения) or a singular (Божия): the
 		// pre-reform -ія stays -ия
 		q.iya.add(strings.TrimSuffix(form, "ия"), "ия")
-	case strings.HasSuffix(form, "ья"):
+	case strings.HasSuffix(form, "ья") && strings.HasPrefix(tag, "NOUN"):
 		// увечья, бездорожья: the pre-reform variant in -іе, -ія is the
 		// same noun
 		q.iya.add(strings.TrimSuffix(form, "ья"), "ья")
