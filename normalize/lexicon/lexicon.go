@@ -9,6 +9,12 @@
 // answers for an unknown stem as the known stems that end like it mostly
 // do: the fallback rule is the dictionary's own majority.
 //
+// A new question is a new table: the generator records each known stem's
+// answer (from the dictionary's forms and tags) and keeps only the endings
+// where the answer changes, checking that every known stem still gets its
+// own. Word forms for search (fleeting vowels, a gerund's verb) can be
+// asked the same way.
+//
 // The package knows nothing of text layers or rules; a stem is given in
 // modern letters or pre-reform ones (Key maps ѣ і ѳ ѵ ё and the case).
 package lexicon
