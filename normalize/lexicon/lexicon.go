@@ -118,7 +118,7 @@ func Answer(q Question, stem string) string {
 }
 
 // Key returns s as the tables spell it: lower case, modern letters (ѣ→е,
-// і→и, ѳ→ф, ѵ→и), ё as е.
+// і→и, ѳ→ф, ѵ→и), ё as е, without combining marks (an accent: дре́вн).
 func Key(s string) string {
 	if isKey(s) {
 		return s
@@ -126,7 +126,9 @@ func Key(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		b.WriteRune(keyRune(r))
+		if r = keyRune(r); r >= 0 {
+			b.WriteRune(r)
+		}
 	}
 	return b.String()
 }
@@ -140,8 +142,11 @@ func isKey(s string) bool {
 	return true
 }
 
+// keyRune maps one rune as Key does; -1 drops it.
 func keyRune(r rune) rune {
 	switch {
+	case r >= 0x300 && r <= 0x36F:
+		return -1
 	case r >= 'А' && r <= 'Я':
 		r += 'а' - 'А'
 	case r == 'Ё' || r == 'ё':
@@ -150,7 +155,7 @@ func keyRune(r rune) rune {
 	switch r {
 	case 'ѣ', 'Ѣ':
 		return 'е'
-	case 'і', 'І', 'ѵ', 'Ѵ':
+	case 'і', 'І', 'ѵ', 'Ѵ', 'ѷ', 'Ѷ':
 		return 'и'
 	case 'ѳ', 'Ѳ':
 		return 'ф'

@@ -66,7 +66,7 @@ func TestUnknownStems(t *testing.T) {
 func TestKey(t *testing.T) {
 	for in, want := range map[string]string{
 		"нарѣч": "нареч", "ДРЕВН": "древн", "Іоанн": "иоанн", "ариѳм": "арифм",
-		"мѵр": "мир", "ёлк": "елк", "Ёлк": "елк", "маг": "маг", "": "",
+		"мѵр": "мир", "ёлк": "елк", "дре\u0301вн": "древн", "сѷнод": "синод", "Ёлк": "елк", "маг": "маг", "": "",
 	} {
 		if got := Key(in); got != want {
 			t.Errorf("Key(%q) = %q, want %q", in, got, want)
