@@ -48,12 +48,14 @@ const (
 	// GenitiveAgo: a genitive in -аго or -яго, given with the stem and the
 	// ending's first letter (перва, нижня, хороша), ends in "ого" or "его";
 	// "=" (Keep) for a word that is no adjective's form (саго, Чикаго).
+	// Where the dictionary knows both, the qualitative adjective's form
+	// wins (большого, not большего), else -его (меньшего).
 	GenitiveAgo Question = "ago"
 )
 
 // Special answers.
 const (
-	Ambiguous = "?" // the dictionary knows the stem with both answers
+	Ambiguous = "?" // the dictionary knows the stem with both answers (PluralIya, PluralYya)
 	Keep      = "=" // the word keeps its ending
 )
 

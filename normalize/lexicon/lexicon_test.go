@@ -35,7 +35,7 @@ func TestAnswer(t *testing.T) {
 		// -аго, -яго (stem and the ending's first letter)
 		{GenitiveAgo, "перва", "ого"}, {GenitiveAgo, "нижня", "его"}, {GenitiveAgo, "хороша", "его"},
 		{GenitiveAgo, "свѣжа", "его"}, {GenitiveAgo, "чужа", "ого"}, {GenitiveAgo, "небольша", "ого"},
-		{GenitiveAgo, "больша", Ambiguous}, {GenitiveAgo, "третья", "его"}, {GenitiveAgo, "зла", "ого"},
+		{GenitiveAgo, "больша", "ого"}, {GenitiveAgo, "меньша", "его"}, {GenitiveAgo, "наибольша", "его"}, {GenitiveAgo, "третья", "его"}, {GenitiveAgo, "зла", "ого"},
 		{GenitiveAgo, "са", Keep}, {GenitiveAgo, "Чика", Keep}, {GenitiveAgo, "бла", Keep},
 		{"no-such-table", "маг", ""},
 	} {
@@ -81,7 +81,7 @@ func TestTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	allowed := map[Question]string{PluralIya: "ие ия ?", PluralIyaName: "ие ия ?", PluralYya: "ые ыя ?", GenitiveAgo: "ого его = ?"}
+	allowed := map[Question]string{PluralIya: "ие ия ?", PluralIyaName: "ие ия ?", PluralYya: "ые ыя ?", GenitiveAgo: "ого его ="}
 	for q, ok := range allowed {
 		tb := ts[q]
 		if tb == nil {

@@ -37,7 +37,8 @@ func TestCheckExactFails(t *testing.T) {
 	}
 }
 
-// TestResolve: a stem with both answers is ambiguous; -ья evidence yields
+// TestResolve: a stem with both answers is ambiguous (for -аго, the
+// qualitative adjective's answer wins, else -его); -ья evidence yields
 // to an adjective's; a word in -аго that is no adjective's keeps it.
 func TestResolve(t *testing.T) {
 	q := newQuestions()
@@ -46,7 +47,8 @@ func TestResolve(t *testing.T) {
 		{"увечья", "NOUN,inan,neut sing,gent"},
 		{"волчья", "ADJF femn,sing,nomn"}, {"волчие", "ADJF plur,nomn"},
 		{"новые", "ADJF plur,nomn"}, {"батыя", "NOUN,anim,masc,Name sing,gent"},
-		{"большого", "ADJF masc,sing,gent"}, {"большего", "ADJF masc,sing,gent"},
+		{"большого", "ADJF,Qual masc,sing,gent"}, {"большего", "ADJF masc,sing,gent"},
+		{"меньшого", "ADJF masc,sing,gent"}, {"меньшего", "ADJF masc,sing,gent"},
 		{"хорошего", "ADJF masc,sing,gent"}, {"саго", "NOUN,inan,neut,Fixd sing,nomn"},
 		{"живаго", "NOUN,anim,masc,Surn sing,nomn"}, {"живого", "ADJF masc,sing,gent"},
 		{"знание", "NOUN,inan,neut sing,nomn"}, {"1-ые", "ADJF plur,nomn"},
@@ -61,7 +63,7 @@ func TestResolve(t *testing.T) {
 		"iya":      {"кар": "?", "увеч": "ия", "волч": "ие"},
 		"iya-name": {"кар": "ия"},
 		"yya":      {"нов": "ые", "бат": "ыя"},
-		"ago":      {"больша": "?", "хороша": "его", "са": "=", "жива": "ого"},
+		"ago":      {"больша": "ого", "меньша": "его", "хороша": "его", "са": "=", "жива": "ого"},
 	}
 	for name, w := range want {
 		for stem, a := range w {

@@ -118,13 +118,13 @@ func (q *questions) add(form, tag string) {
 	case strings.HasSuffix(form, "ые") && adjectival(tag) && plural:
 		q.yya.add(strings.TrimSuffix(form, "ые"), "ые")
 	case strings.HasSuffix(form, "ого") && adjectival(tag) && !plural:
-		q.ago.add(strings.TrimSuffix(form, "ого")+"а", "ого")
+		q.ago.add(strings.TrimSuffix(form, "ого")+"а", "ого"+qual(tag))
 	case strings.HasSuffix(form, "его") && adjectival(tag) && !plural:
 		stem := strings.TrimSuffix(form, "его")
 		if strings.HasSuffix(stem, "ж") || strings.HasSuffix(stem, "ш") || strings.HasSuffix(stem, "щ") || strings.HasSuffix(stem, "ч") || strings.HasSuffix(stem, "ц") {
-			q.ago.add(stem+"а", "его")
+			q.ago.add(stem+"а", "его"+qual(tag))
 		} else {
-			q.ago.add(stem+"я", "его")
+			q.ago.add(stem+"я", "его"+qual(tag))
 		}
 	case strings.HasSuffix(form, "аго") || strings.HasSuffix(form, "яго"):
 		q.nonAdjAgo[strings.TrimSuffix(form, "го")] = true
@@ -150,6 +150,14 @@ func (q *questions) addName(form, tag string, plural bool) {
 	}
 }
 
+// qual marks the answer of a qualitative adjective (большой, not больший).
+func qual(tag string) string {
+	if strings.Contains(tag, "Qual") {
+		return "*"
+	}
+	return ""
+}
+
 type resolved struct {
 	name  string
 	stems map[string]string
@@ -158,7 +166,8 @@ type resolved struct {
 // tables resolves the stems with more than one answer: for -ія a stem
 // that is both a noun's (-ия) and an adjective's (-ие) is marked "?", for
 // the rule to decide; evidence from -ья counts only where nothing else
-// does. A stem in -аго of both большого and большего is marked "?"; a word
+// does. A stem in -аго of both большого and большего takes the qualitative
+// adjective's answer, or else -его (see below); a word
 // in -аго that is no adjective's form (саго, Чикаго) keeps its ending ("=")
 // unless the stem is also an adjective's.
 func (q *questions) tables() []resolved {
@@ -180,7 +189,29 @@ func (q *questions) tables() []resolved {
 	pickAmb := func(_ string, _ []string) string { return "?" }
 	iyaName := q.iyaName.resolve(pickAmb)
 	yya := q.yya.resolve(pickAmb)
-	ago := q.ago.resolve(pickAmb)
+	ago := q.ago.resolve(func(_ string, as []string) string {
+		// большого (большой) and большего (больший): the qualitative
+		// adjective's; меньшого and меньшего, neither: the rule after a
+		// sibilant, -его
+		var starred []string
+		for _, a := range as {
+			if strings.HasSuffix(a, "*") {
+				starred = append(starred, strings.TrimSuffix(a, "*"))
+			}
+		}
+		if len(starred) == 1 {
+			return starred[0]
+		}
+		for _, a := range as {
+			if strings.TrimSuffix(a, "*") == "его" {
+				return "его"
+			}
+		}
+		return strings.TrimSuffix(as[0], "*")
+	})
+	for s, a := range ago {
+		ago[s] = strings.TrimSuffix(a, "*")
+	}
 	for s := range q.nonAdjAgo {
 		if _, adj := ago[s]; !adj {
 			ago[s] = "="
