@@ -3,6 +3,8 @@ package normalize
 import (
 	"strings"
 	"unicode/utf8"
+
+	"pasyans/normalize/lexicon"
 )
 
 // ModernLayer returns the layer that turns the corrected (pre-reform)
@@ -38,10 +40,10 @@ func modernRules() []Rule {
 		},
 		{
 			ID:          "modern/adjective-plural",
-			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; words in -ія after a stem that is not adjectival (основанія, линія, серія, Симпатія) are nouns and keep -ия. After г к х ж ч, where adjectives (другія, тихія, чужія, горячія) and nouns meet, these are nouns and keep -ия: the learned suffixes -логія, -ргія, -рхія, -егія (геологія, энергія, монархія, стратегія); the genitive of neuter nouns in -ичіе and -ружіе (различія, величія, оружія), since no adjective ends so; a capitalized word inside a sentence, a proper noun (Норвегія, Чехія), unless its stem ends in -ск, -цк (Русскія Вѣдомости); the feminine Божія (Матерь Божія), Church Slavonic singular, not a plural; and стихія, which its ending cannot tell from тихія.",
-			DocRU:       "Окончания прилагательных женского и среднего рода множественного числа -ыя, -ія становятся -ые, -ие; слова на -ія после неприлагательной основы (основанія, линія, серія, Симпатія) — существительные и сохраняют -ия. После г, к, х, ж, ч, где встречаются и прилагательные (другія, тихія, чужія, горячія), и существительные, существительными считаются и сохраняют -ия: слова с книжными суффиксами -логія, -ргія, -рхія, -егія (геологія, энергія, монархія, стратегія); родительный падеж существительных среднего рода на -ичіе и -ружіе (различія, величія, оружія), потому что ни одно прилагательное так не оканчивается; слово с прописной буквы внутри предложения, имя собственное (Норвегія, Чехія), если его основа не оканчивается на -ск, -цк (Русскія Вѣдомости); Божія (Матерь Божія) — церковнославянское единственное число женского рода, а не множественное; и стихія, которую по окончанию нельзя отличить от тихія.",
-			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}, {"Другія карты", "Другіе карты"}, {"чужія", "чужіе"}, {"горячія", "горячіе"}, {"дорогія", "дорогіе"}, {"тихія", "тихіе"}, {"всѣ Русскія", "всѣ Русскіе"}},
-			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя", "стихія", "въ Норвегіи и Норвегія", "геологія", "энергія", "монархія", "стратегія", "величія", "различія", "оружія", "Матерь Божія", "въ Чехія", "изъ Ликія"},
+			Doc:         "The feminine and neuter plural adjective endings -ыя, -ія become -ые, -ие; a noun's -ія, -ыя stays -ия, -ыя (основанія, магія, подножія, Бельгія, Батыя). Noun or adjective is the answer of the edition's lexicon for the stem (reduced from the OpenCorpora dictionary of modern Russian: a stem it knows takes its answer, an unknown one that of the known stems that end like it); for a word capitalized inside a sentence the known stems are those of names and of adjectives made from names (Киликія as Ликія, Русскія as Московскія); a stem it knows both ways (карія: карие, Кария) is a proper noun when capitalized inside a sentence, else an adjective.",
+			DocRU:       "Окончания прилагательных женского и среднего рода множественного числа -ыя, -ія становятся -ые, -ие; у существительного -ія, -ыя остаются -ия, -ыя (основанія, магія, подножія, Бельгія, Батыя). Существительное это или прилагательное, решает словарь издания (выборка из словаря современного русского языка OpenCorpora: известная ему основа получает его ответ, неизвестная — ответ известных основ с тем же концом); для слова с прописной буквы внутри предложения известные основы — это основы имён и прилагательных от имён (Киликія как Ликія, Русскія как Московскія); основа, которую он знает в обоих качествах (карія: карие, Кария), считается именем собственным, если слово написано с прописной буквы внутри предложения, иначе прилагательным.",
+			Examples:    [][2]string{{"основныя", "основные"}, {"подходящія", "подходящіе"}, {"верхнія", "верхніе"}, {"другія", "другіе"}, {"Другія карты", "Другіе карты"}, {"чужія", "чужіе"}, {"горячія", "горячіе"}, {"дорогія", "дорогіе"}, {"тихія", "тихіе"}, {"всѣ Русскія", "всѣ Русскіе"}, {"древнія", "древніе"}, {"дальнія", "дальніе"}, {"карія глаза", "каріе глаза"}},
+			NonExamples: []string{"основанія", "линія", "Симпатія", "Полушарія", "выя", "стихія", "въ Норвегіи и Норвегія", "геологія", "энергія", "монархія", "стратегія", "величія", "различія", "оружія", "Матерь Божія", "въ Чехія", "изъ Ликія", "и Киликія", "магія", "Бельгія", "подножія", "нарѣчія", "Батыя", "страна Карія"},
 			batch:       true,
 			find:        findAdjPlural,
 		},
@@ -56,9 +58,9 @@ func modernRules() []Rule {
 		},
 		{
 			ID:          "modern/genitive-ago",
-			Doc:         "The genitive adjective endings -аго, -яго (after a stem with a vowel: not благо, наго) become -ого, -его; after ж, ш, щ, ч, ц the unstressed ending gives -его (хорошаго → хорошего), the stressed one -ого: большой and чужой, the only adjectives with a stressed ending after a sibilant, and their compounds (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
-			DocRU:       "Окончания прилагательных в родительном падеже -аго, -яго (после основы с гласной: не благо, наго) становятся -ого, -его; после ж, ш, щ, ч, ц безударное окончание даёт -его (хорошаго → хорошего), ударное — -ого: большой и чужой, единственные прилагательные с ударным окончанием после шипящей, и их сложения (большаго, небольшаго, чужаго → большого, небольшого, чужого).",
-			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}, {"Небольшаго", "Небольшого"}, {"чужаго", "чужого"}, {"свѣжаго", "свѣжего"}},
+			Doc:         "The genitive adjective endings -аго, -яго become -ого, -его: -ого after a hard stem, -его after a soft one, and after ж, ш, щ, ч, ц as the edition's lexicon (reduced from the OpenCorpora dictionary) has the adjective: хорошаго → хорошего, but чужаго, большаго → чужого, большого (where it knows both, the qualitative adjective's form: большого, not большего; else -его: меньшаго → меньшего). A word in -аго that the lexicon knows as no adjective's form keeps it: саго, Чикаго, благо, наго.",
+			DocRU:       "Окончания прилагательных в родительном падеже -аго, -яго становятся -ого, -его: -ого после твёрдой основы, -его после мягкой, а после ж, ш, щ, ч, ц — как у прилагательного в словаре издания (выборка из словаря OpenCorpora): хорошаго → хорошего, но чужаго, большаго → чужого, большого (если словарь знает обе формы — форму качественного прилагательного: большого, а не большего; иначе -его: меньшаго → меньшего). Слово на -аго, которое словарь знает не как форму прилагательного, сохраняет окончание: саго, Чикаго, благо, наго.",
+			Examples:    [][2]string{{"перваго", "первого"}, {"нижняго", "нижнего"}, {"хорошаго", "хорошего"}, {"большаго", "большого"}, {"Небольшаго", "Небольшого"}, {"чужаго", "чужого"}, {"свѣжаго", "свѣжего"}, {"злаго", "злого"}, {"меньшаго", "меньшего"}},
 			NonExamples: []string{"саго", "много", "другого", "Чикаго", "благо", "во благо", "наго"},
 			batch:       true,
 			find:        findAgo,
@@ -71,6 +73,15 @@ func modernRules() []Rule {
 			NonExamples: []string{"низкій", "изъ", "развить", "разъ", "низшій", "черезъ", "через край"},
 			batch:       true,
 			find:        findPrefix,
+		},
+		{
+			ID:          "modern/inner-hard-sign",
+			Doc:         "ъ inside a word before a letter other than е, ё, ю, я, ѣ (the end of a prefix or of a compound's first part: двухъэтажный, предъидущій) is dropped, as today's spelling keeps ъ only before those; after a prefix that ends in a consonant (без-, из-, об-, от-, под-, пред-, раз-, с- …) a following и becomes ы (предъидущій → предыдущий, съиграть → сыграть); after сверх-, меж- and a compound's first part it stays (сверхизысканный, двухигольный).",
+			DocRU:       "ъ внутри слова перед буквой, отличной от е, ё, ю, я, ѣ (на конце приставки или первой части сложного слова: двухъэтажный, предъидущій), опускается: нынешняя орфография пишет ъ только перед ними; после приставки на согласную (без-, из-, об-, от-, под-, пред-, раз-, с- …) следующее и переходит в ы (предъидущій → предыдущий, съиграть → сыграть); после сверх-, меж- и первой части сложного слова оно остаётся (сверхизысканный, двухигольный).",
+			Examples:    [][2]string{{"двухъэтажный", "двухэтажный"}, {"предъидущій", "предыдущій"}, {"съиграть", "сыграть"}, {"Безъисходный", "Безысходный"}, {"сверхъизысканный", "сверхизысканный"}},
+			NonExamples: []string{"подъѣздъ", "объявленіе", "съѣздъ", "двухъярусный", "изъ-подъ", "ъ"},
+			batch:       true,
+			find:        findInnerHardSign,
 		},
 		{
 			ID:          "modern/yat",
@@ -223,65 +234,31 @@ func findEya(_ context, s string, out []repl) []repl {
 	return append(out[:n0], sortRepls(out[n0:])...)
 }
 
-// adjectival reports whether the letters before the ending -ія (stem, in
-// lower case or capitals) make the word an adjective: a stem in г к х ж ш щ
-// ч, or a soft stem in -хн -жн -дн -нн -мн -тн -шн (верхнія, послѣднія).
-func adjectival(stem string) bool {
-	r1, n1 := prev(stem, len(stem))
-	r2, _ := prev(stem, len(stem)-n1)
-	l1, l2 := toLowerCyr(r1), toLowerCyr(r2)
-	switch l1 {
-	case 'г', 'к', 'х', 'ж', 'ш', 'щ', 'ч':
+// pluralEnding decides a word in -ія or -ыя (stem at bytes [ws, i) of s)
+// by the lexicon's answer q for its stem: whether it is an adjective's or
+// participle's plural (answer adj), whose ending the reform changed. A
+// word in -ія capitalized inside a sentence is asked of the names' table
+// instead. A stem the lexicon knows both ways (кар: карие, Кария) is a
+// noun when capitalized inside a sentence, else an adjective.
+func pluralEnding(s string, ws, i int, q lexicon.Question, adj string) bool {
+	proper := properNoun(s, ws, i)
+	if proper && q == lexicon.PluralIya {
+		q = lexicon.PluralIyaName
+	}
+	switch lexicon.Answer(q, s[ws:i]) {
+	case adj:
 		return true
-	case 'н':
-		switch l2 {
-		case 'х', 'ж', 'д', 'н', 'м', 'т', 'ш':
-			return true
-		}
+	case lexicon.Ambiguous:
+		return !proper
 	}
 	return false
 }
 
-func toLowerCyr(r rune) rune {
-	if r >= 0x410 && r <= 0x42F {
-		return r + 0x20
-	}
-	return r
-}
-
-// adjectiveExceptions are adjectives in -ія that adjectival misses.
-var adjectiveExceptions = []string{"синія"}
-
-// nounSuffixes end the stem (before -ія) of nouns that adjectival would
-// take for adjectives: learned suffixes (геологія, энергія, монархія,
-// стратегія) and the genitive of neuter nouns in -ичіе, -ружіе
-// (различія, оружія). No adjective in -ія has such a stem.
-var nounSuffixes = []string{"лог", "рг", "рх", "ег", "ич", "іч", "руж"}
-
-// nounIya are nouns in -ія (and Божія, a singular) whose ending cannot
-// tell them from an adjective: стихія as тихія.
-var nounIya = []string{"стихія", "божія"}
-
-// nounIyaStem reports whether the word in -ія at bytes [ws, i) + ending is
-// a noun although its stem ends as an adjective's: see nounSuffixes,
-// nounIya, and a capitalized word inside a sentence (a proper noun).
-func nounIyaStem(s string, ws, i, j int) bool {
-	stem := strings.ToLower(s[ws:i])
-	for _, suf := range nounSuffixes {
-		if strings.HasSuffix(stem, suf) {
-			return true
-		}
-	}
-	if _, ok := wordIs(s, i, j, nounIya...); ok {
-		return true
-	}
+// properNoun reports whether the word at ws (stem up to i) is capitalized
+// inside a sentence and not in capitals throughout.
+func properNoun(s string, ws, i int) bool {
 	r, _ := next(s, ws)
-	if !isUpper(r) || isUpper(lastRune(s[ws:i])) || sentenceStart(s, ws) {
-		return false
-	}
-	// Adjectives made from names (Русскія, Московскія) keep their
-	// capital in titles; no country name ends so.
-	return !strings.HasSuffix(stem, "ск") && !strings.HasSuffix(stem, "цк")
+	return isUpper(r) && !isUpper(lastRune(s[ws:i])) && !sentenceStart(s, ws)
 }
 
 func lastRune(s string) rune { r, _ := prev(s, len(s)); return r }
@@ -289,20 +266,18 @@ func lastRune(s string) rune { r, _ := prev(s, len(s)); return r }
 func findAdjPlural(_ context, s string, out []repl) []repl {
 	n0 := len(out)
 	for _, nd := range []string{"ыя", "ЫЯ", "ія", "ІЯ"} {
-	occ3:
+		q, adj := lexicon.PluralYya, "ые"
+		if nd == "ія" || nd == "ІЯ" {
+			q, adj = lexicon.PluralIya, "ие"
+		}
 		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
 			j := i + 4
 			if letterAfter(s, j) {
-				continue occ3
+				continue
 			}
 			ws, _ := wordAround(s, i, j, isLetter)
-			if countRunes(s[ws:i]) < 2 {
-				continue occ3
-			}
-			if nd == "ія" || nd == "ІЯ" {
-				if _, exc := wordIs(s, i, j, adjectiveExceptions...); !exc && (!adjectival(s[ws:i]) || nounIyaStem(s, ws, i, j)) {
-					continue occ3
-				}
+			if countRunes(s[ws:i]) < 2 || !pluralEnding(s, ws, i, q, adj) {
+				continue
 			}
 			y, _ := next(s, i+2)
 			out = append(out, repl{start: i + 2, end: j, after: keepCase(y, "е", "Е")})
@@ -311,38 +286,25 @@ func findAdjPlural(_ context, s string, out []repl) []repl {
 	return append(out[:n0], sortRepls(out[n0:])...)
 }
 
-// agoNouns end in -аго but are no adjectives; agoStressed are the stems
-// of the adjectives with a stressed ending after a sibilant, which keep о
-// (with any prefix: небольшаго).
-var (
-	agoNouns    = []string{"саго", "чикаго", "сантьяго", "яго", "аго"}
-	agoStressed = []string{"больш", "чуж"}
-)
-
 func findAgo(_ context, s string, out []repl) []repl {
 	n0 := len(out)
 	for _, nd := range []string{"аго", "АГО", "яго", "ЯГО"} {
-	occ4:
 		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
 			j := i + 6
 			if letterAfter(s, j) {
-				continue occ4
+				continue
 			}
 			ws, _ := wordAround(s, i, j, isLetter)
-			if countRunes(s[ws:i]) < 2 || !hasVowel(s[ws:i]) {
-				continue occ4
-			}
-			if _, noun := wordIs(s, i, j, agoNouns...); noun {
-				continue occ4
+			if countRunes(s[ws:i]) < 2 {
+				continue
 			}
 			a, _ := next(s, i)
 			to := keepCase(a, "о", "О")
-			if nd == "яго" || nd == "ЯГО" {
+			switch lexicon.Answer(lexicon.GenitiveAgo, s[ws:i+2]) {
+			case lexicon.Keep:
+				continue
+			case "его":
 				to = keepCase(a, "е", "Е")
-			} else if p, _ := prev(s, i); strings.ContainsRune("жшщчцЖШЩЧЦ", p) {
-				if !stressedAgo(s[ws:i]) {
-					to = keepCase(a, "е", "Е")
-				}
 			}
 			out = append(out, repl{start: i, end: i + 2, after: to})
 		}
@@ -470,18 +432,6 @@ occ10:
 	return out
 }
 
-// stressedAgo reports whether stem (the word before -аго) is that of an
-// adjective with a stressed ending after a sibilant: see agoStressed.
-func stressedAgo(stem string) bool {
-	stem = strings.ToLower(stem)
-	for _, st := range agoStressed {
-		if strings.HasSuffix(stem, st) {
-			return true
-		}
-	}
-	return false
-}
-
 func findReflexivePlural(_ context, s string, out []repl) []repl {
 	n0 := len(out)
 	for _, nd := range []string{"ыяся", "ЫЯСЯ", "іяся", "ІЯСЯ"} {
@@ -494,7 +444,7 @@ func findReflexivePlural(_ context, s string, out []repl) []repl {
 			if countRunes(s[ws:i]) < 2 {
 				continue
 			}
-			if (nd == "іяся" || nd == "ІЯСЯ") && !adjectival(s[ws:i]) {
+			if (nd == "іяся" || nd == "ІЯСЯ") && lexicon.Answer(lexicon.PluralIya, s[ws:i]) == "ия" {
 				continue
 			}
 			y, _ := next(s, i+2)
@@ -588,11 +538,6 @@ func findPoSki(_ context, s string, out []repl) []repl {
 	return append(out[:n0], sortRepls(out[n0:])...)
 }
 
-// hasVowel reports whether s has a Cyrillic vowel letter.
-func hasVowel(s string) bool {
-	return strings.ContainsAny(strings.ToLower(s), "аеёиоуыэюяіѣѵ")
-}
-
 // hasPrefixFold reports whether s begins with prefix, ignoring case.
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
@@ -608,4 +553,39 @@ func findNibud(_ context, s string, out []repl) []repl {
 		}
 	}
 	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+// yPrefixes end in a consonant and turn a following и into ы (предыдущий,
+// сыграть, безысходный); сверх- and меж- do not.
+var yPrefixes = []string{"без", "вз", "воз", "из", "низ", "об", "от", "пред", "под", "над", "раз", "роз", "с", "через", "чрез"}
+
+func findInnerHardSign(_ context, s string, out []repl) []repl {
+	n0 := len(out)
+	for _, nd := range []string{"ъ", "Ъ"} {
+		for i := find(s, nd, 0); i >= 0; i = find(s, nd, i+len(nd)) {
+			r, n := next(s, i+2)
+			if !letterBefore(s, i) || !isCyr(r) || strings.ContainsRune("еёюяѣЕЁЮЯѢ", r) {
+				continue
+			}
+			if strings.ContainsRune("иіИІ", r) && yPrefix(s, i) {
+				out = append(out, repl{start: i, end: i + 2 + n, after: keepCase(r, "ы", "Ы")})
+				continue
+			}
+			out = append(out, repl{start: i, end: i + 2, after: ""})
+		}
+	}
+	return append(out[:n0], sortRepls(out[n0:])...)
+}
+
+// yPrefix reports whether the word before the ъ at byte i is one of
+// yPrefixes (after не- too).
+func yPrefix(s string, i int) bool {
+	ws, _ := wordAround(s, i, i, isLetter)
+	pre := strings.ToLower(s[ws:i])
+	for _, p := range yPrefixes {
+		if pre == p || pre == "не"+p {
+			return true
+		}
+	}
+	return false
 }
