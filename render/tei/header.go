@@ -147,3 +147,11 @@ func (d *doc) category(depth int, id, doc string) {
 	w.end("catDesc")
 	w.close(depth, "category")
 }
+
+// The ids of the two who are responsible for the interventions: the
+// editors (emendations, notes, translation) and the automatic
+// normalisation rules.
+const (
+	respEditors = "editors"
+	respRules   = "normaliser"
+)

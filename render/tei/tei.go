@@ -30,6 +30,12 @@ type doc struct {
 	rules   map[string]*engine.Rule
 	ruleIDs []string
 	paras   map[string]bool // the paragraph ids of the edition
+	// footnotes maps a footnote's number to the paragraph that holds it.
+	footnotes map[int]string
+	// calls is the language whose footnote calls the Markdown being
+	// written links ("" for none); lead is the label to leave out at the
+	// start of the Markdown being written.
+	calls, lead string
 }
 
 // Write writes the edition as one TEI P5 document. The same edition
@@ -65,12 +71,16 @@ func Bytes(ed *corpus.Edition) ([]byte, error) {
 
 func newDoc(ed *corpus.Edition) *doc {
 	d := &doc{ed: ed, w: newWriter(), normRules: map[string]bool{}, extra: map[string]bool{},
-		rules: map[string]*engine.Rule{}, paras: map[string]bool{}}
+		rules: map[string]*engine.Rule{}, paras: map[string]bool{}, footnotes: map[int]string{}}
 	for _, r := range normalize.Rules() {
 		d.normRules[r.ID] = true
 	}
 	for _, p := range ed.Paragraphs {
 		d.paras[p.ID] = true
+		if p.Kind == corpus.KindFootnote && footnoteNumber(p) {
+			n, _ := strconv.Atoi(strings.TrimSpace(p.Corrected))
+			d.footnotes[n] = p.ID
+		}
 	}
 	add := func(r *engine.Rule) {
 		if r != nil && d.rules[r.ID] == nil {
@@ -335,11 +345,15 @@ func (d *doc) unit(depth int, u []*corpus.Paragraph, lang string) error {
 	case corpus.KindRunningHead:
 		return d.para(depth, p, "fw", attrs{"type", "header", "place", "top"}, lang)
 	case corpus.KindFootnote:
-		n := ""
+		as := attrs{"type", "footnote", "place", "foot"}
 		if footnoteNumber(p) {
-			n = strings.TrimSpace(p.Corrected)
+			n := strings.TrimSpace(p.Corrected)
+			k, _ := strconv.Atoi(n)
+			as = append(attrs{"xml:id", footnoteID(k, lang)}, append(as, "n", n)...)
+		} else {
+			as = append(as, "n", "")
 		}
-		d.w.open(depth, "note", attrs{"type", "footnote", "place", "foot", "n", n})
+		d.w.open(depth, "note", as)
 		for _, q := range u {
 			if err := d.para(depth+1, q, "p", nil, lang); err != nil {
 				return err
@@ -352,7 +366,8 @@ func (d *doc) unit(depth int, u []*corpus.Paragraph, lang string) error {
 }
 
 // para writes one paragraph as element name: the Russian with its three
-// readings, or its English translation.
+// readings, or its English translation; the editor's notes on it, in the
+// same language, stand at its end.
 func (d *doc) para(depth int, p *corpus.Paragraph, name string, as attrs, lang string) error {
 	d.w.nl(depth)
 	if lang == "ru" {
@@ -362,36 +377,55 @@ func (d *doc) para(depth int, p *corpus.Paragraph, name string, as attrs, lang s
 		}
 	} else {
 		d.w.start(name, append(attrs{"xml:id", paraID(p.ID, "en"), "n", p.ID, "corresp", "#" + paraID(p.ID, "p")}, as...))
+		d.calls = "en"
 		d.markdown(p.Translation)
+		d.calls = ""
 	}
+	d.notes(p, lang)
 	d.w.end(name)
 	return nil
 }
 
-// back writes the editor's notes, the rule links, the engine's rules, the
+// notes writes the editor's notes on a paragraph in one language, each a
+// note at the end of the paragraph that points at it, the English and
+// the Russian of a note paired by corresp. The opening "Note." or
+// "Примечание." of the corpus's blockquotes is the note's label, not its
+// text, and is left out.
+func (d *doc) notes(p *corpus.Paragraph, lang string) {
+	for i, n := range p.Notes {
+		id := paraID(p.ID, "note") + "-" + strconv.Itoa(i+1)
+		idRU := id + "-ru"
+		t, self, other, target := n.Text, id, idRU, paraID(p.ID, "en")
+		if lang == "ru" {
+			t, self, other, target = n.RU, idRU, id, paraID(p.ID, "p")
+		}
+		if t.Markdown == "" {
+			continue
+		}
+		as := attrs{"xml:id", self, "type", "editorial", "place", "end", "xml:lang", lang, "target", "#" + target, "resp", "#" + respEditors}
+		if n.RU.Markdown != "" {
+			as = append(as, "corresp", "#"+other)
+		}
+		d.w.start("note", as)
+		d.lead = notePrefix(lang)
+		d.markdown(t)
+		d.lead = ""
+		d.w.end("note")
+	}
+}
+
+// notePrefix is the label that opens a note's blockquote in the corpus.
+func notePrefix(lang string) string {
+	if lang == "ru" {
+		return "Примечание. "
+	}
+	return "Note. "
+}
+
+// back writes the rule links, the engine's rules, the
 // glossary and the emendations' reasons.
 func (d *doc) back(depth int) {
 	d.w.open(depth, "back", nil)
-	d.w.open(depth+1, "div", attrs{"type", "notes", "xml:id", "notes"})
-	for _, p := range d.ed.Paragraphs {
-		for i, n := range p.Notes {
-			id := paraID(p.ID, "note") + "-" + strconv.Itoa(i+1)
-			d.w.nl(depth + 2)
-			d.w.start("note", attrs{"xml:id", id, "type", "editorial", "xml:lang", "en",
-				"target", "#" + paraID(p.ID, "p")})
-			d.markdown(n.Text)
-			d.w.end("note")
-			if n.RU.Markdown == "" {
-				continue
-			}
-			d.w.nl(depth + 2)
-			d.w.start("note", attrs{"xml:id", id + "-ru", "type", "editorial", "xml:lang", "ru",
-				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + id})
-			d.markdown(n.RU)
-			d.w.end("note")
-		}
-	}
-	d.w.close(depth+1, "div")
 	d.w.open(depth+1, "div", attrs{"type", "rule-links", "xml:id", "rule-links"})
 	for _, p := range d.ed.Paragraphs {
 		if p.RulesLine.Markdown == "" {

@@ -81,28 +81,32 @@ func TestRoundTrip(t *testing.T) {
 	notesRU := map[string][]string{} // the Russian
 	links := map[string][]string{}   // from the English rules lines
 	linksRU := map[string][]string{}
+	for _, n := range root.all("note") {
+		if n.attr["type"] != "editorial" {
+			continue
+		}
+		target := strings.Replace(n.attr["target"], "#en-", "#p-", 1)
+		if n.attr["xml:lang"] == "ru" {
+			notesRU[target] = append(notesRU[target], markdown(n, rules, cs))
+		} else {
+			notes[target] = append(notes[target], markdown(n, rules, cs))
+		}
+	}
 	for _, div := range root.all("back")[0].all("div") {
+		if div.attr["type"] != "rule-links" {
+			continue
+		}
 		for _, k := range div.kids {
 			n, ok := k.(*node)
 			if !ok || n.name != "note" {
 				continue
 			}
-			target := n.attr["target"]
-			switch div.attr["type"] {
-			case "notes":
-				if n.attr["xml:lang"] == "ru" {
-					notesRU[target] = append(notesRU[target], markdown(n, rules, cs))
-				} else {
-					notes[target] = append(notes[target], markdown(n, rules, cs))
-				}
-			case "rule-links":
-				into := links
-				if n.attr["xml:lang"] == "ru" {
-					into = linksRU
-				}
-				for _, r := range n.all("ref") {
-					into[target] = append(into[target], rules[strings.TrimPrefix(r.attr["target"], "#")])
-				}
+			into := links
+			if n.attr["xml:lang"] == "ru" {
+				into = linksRU
+			}
+			for _, r := range n.all("ref") {
+				into[n.attr["target"]] = append(into[n.attr["target"]], rules[strings.TrimPrefix(r.attr["target"], "#")])
 			}
 		}
 	}
@@ -130,9 +134,9 @@ func TestRoundTrip(t *testing.T) {
 		}
 		var want, wantRU []string
 		for _, n := range p.Notes {
-			want = append(want, n.Markdown)
+			want = append(want, strings.TrimPrefix(n.Markdown, "Note. "))
 			if n.RU.Markdown != "" {
-				wantRU = append(wantRU, n.RU.Markdown)
+				wantRU = append(wantRU, strings.TrimPrefix(n.RU.Markdown, "Примечание. "))
 			}
 		}
 		if got := notes["#"+pid]; !slices.Equal(got, want) {
@@ -174,7 +178,7 @@ func TestRoundTrip(t *testing.T) {
 func notesOf(root *node, target string) []*node {
 	var ns []*node
 	for _, n := range root.all("note") {
-		if n.attr["type"] == "editorial" && n.attr["target"] == target && n.attr["xml:lang"] != "ru" {
+		if n.attr["type"] == "editorial" && strings.Replace(n.attr["target"], "#en-", "#p-", 1) == target && n.attr["xml:lang"] != "ru" {
 			ns = append(ns, n)
 		}
 	}
