@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"pasyans/corpus"
 	"pasyans/engine"
@@ -36,6 +38,10 @@ type doc struct {
 	// written links ("" for none); lead is the label to leave out at the
 	// start of the Markdown being written.
 	calls, lead string
+	// version names the program that writes the document, date the
+	// edition's date.
+	version string
+	date    time.Time
 }
 
 // Write writes the edition as one TEI P5 document. The same edition
@@ -71,7 +77,8 @@ func Bytes(ed *corpus.Edition) ([]byte, error) {
 
 func newDoc(ed *corpus.Edition) *doc {
 	d := &doc{ed: ed, w: newWriter(), normRules: map[string]bool{}, extra: map[string]bool{},
-		rules: map[string]*engine.Rule{}, paras: map[string]bool{}, footnotes: map[int]string{}}
+		rules: map[string]*engine.Rule{}, paras: map[string]bool{}, footnotes: map[int]string{},
+		version: programVersion(), date: ed.Date()}
 	for _, r := range normalize.Rules() {
 		d.normRules[r.ID] = true
 	}
@@ -101,6 +108,39 @@ func newDoc(ed *corpus.Edition) *doc {
 		}
 	}
 	return d
+}
+
+// programVersion names the running program: its module version, or its
+// commit (with "-modified" for a build from a changed work tree), or
+// "devel" when the build records neither (go test, go run without VCS
+// stamping).
+func programVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, modified := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		rev += "-modified"
+	}
+	return rev
 }
 
 // ruleRefs returns the pointers of a "+"-joined list of normalisation
@@ -216,11 +256,8 @@ func (d *doc) front(depth int) {
 	}
 	d.w.open(depth, "front", nil)
 	for _, b := range bs {
-		lang := b.Lang
-		if lang == "" {
-			lang = "en"
-		}
-		id := "introduction-" + ncName(lang)
+		lang := bookLang(b)
+		id := introID(b)
 		d.w.open(depth+1, "div", attrs{"xml:id", id, "type", "introduction", "xml:lang", lang})
 		for i, s := range b.Sections {
 			d.w.open(depth+2, "div", attrs{"xml:id", id + "-" + strconv.Itoa(i+1), "type", "section"})
@@ -232,6 +269,17 @@ func (d *doc) front(depth int) {
 	}
 	d.w.close(depth, "front")
 }
+
+// bookLang is the language of an introduction, English unless it says.
+func bookLang(b *corpus.Book) string {
+	if b.Lang == "" {
+		return "en"
+	}
+	return b.Lang
+}
+
+// introID is the xml:id of an introduction's div.
+func introID(b *corpus.Book) string { return "introduction-" + ncName(bookLang(b)) }
 
 // section is a heading of the book (or none) and what follows it up to
 // the next heading.
