@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -193,15 +194,21 @@ type owner struct {
 	paras    []*corpus.Paragraph
 	intro    corpus.Text // the editor's English introduction to a game
 	introRU  corpus.Text // its Russian
+	// after are the running heads that stand in the sources after the
+	// owner's text and before the next owner's.
+	after []*corpus.Paragraph
 }
 
 func (d *doc) owners() []owner {
 	var os []owner
 	if b := d.ed.Book; b != nil {
-		os = append(os, owner{b.ID, "front-matter", b.Titles, b.Paragraphs, corpus.Text{}, corpus.Text{}})
+		os = append(os, owner{id: b.ID, kind: "front-matter", titles: b.Titles, paras: b.Paragraphs})
 	}
 	for _, g := range d.ed.Games {
-		os = append(os, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro, g.IntroRU})
+		os = append(os, owner{id: g.ID, kind: "game", titles: g.Titles, paras: append([]*corpus.Paragraph(nil), g.Paragraphs...), intro: g.Intro, introRU: g.IntroRU})
+	}
+	if len(os) > 0 && os[0].kind == "front-matter" {
+		placeRunningHeads(os)
 	}
 	var none []*corpus.Paragraph
 	for _, p := range d.ed.Paragraphs {
@@ -210,9 +217,47 @@ func (d *doc) owners() []owner {
 		}
 	}
 	if len(none) > 0 {
-		os = append(os, owner{"unowned", "unowned", corpus.Titles{}, none, corpus.Text{}, corpus.Text{}})
+		os = append(os, owner{id: "unowned", kind: "unowned", paras: none})
 	}
 	return os
+}
+
+// placeRunningHeads moves the running heads that the front matter owns
+// (os[0]) to where they stand in the sources: into the game whose text
+// runs on past them, or after the game whose text they follow.
+func placeRunningHeads(os []owner) {
+	var keep []*corpus.Paragraph
+	for _, fw := range os[0].paras {
+		if fw.Kind != corpus.KindRunningHead || !placeRunningHead(os[1:], fw) {
+			keep = append(keep, fw)
+		}
+	}
+	os[0].paras = keep
+}
+
+// placeRunningHead places one running head among the games (see
+// placeRunningHeads), reporting whether a game's text precedes it.
+func placeRunningHead(games []owner, fw *corpus.Paragraph) bool {
+	gi, pi := -1, -1 // the game and index of the paragraph just before fw
+	for i, g := range games {
+		for j, p := range g.paras {
+			if p.Source == fw.Source && p.N < fw.N && (gi < 0 || p.N > games[gi].paras[pi].N) {
+				gi, pi = i, j
+			}
+		}
+	}
+	if gi < 0 {
+		return false
+	}
+	g := &games[gi]
+	for _, p := range g.paras {
+		if p.Source == fw.Source && p.N > fw.N {
+			g.paras = slices.Insert(g.paras, pi+1, fw)
+			return true
+		}
+	}
+	g.after = append(g.after, fw)
+	return true
 }
 
 // text writes the text element: the Russian edition and the English
@@ -337,17 +382,7 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 	}
 	d.w.open(depth, "div", as)
 	if o.titles != (corpus.Titles{}) {
-		d.w.nl(depth + 1)
-		d.w.start("head", attrs{"type", "editorial"})
-		if lang == "ru" {
-			d.w.start("choice", nil)
-			d.w.inline("orig", nil, o.titles.RU)
-			d.w.inline("reg", nil, o.titles.RUModern)
-			d.w.end("choice")
-		} else {
-			d.w.text(o.titles.EN)
-		}
-		d.w.end("head")
+		d.editorialHead(depth+1, o.titles, lang)
 	}
 	intro := o.intro
 	if lang == "ru" {
@@ -357,6 +392,19 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 		d.w.open(depth+1, "argument", attrs{"xml:lang", lang})
 		d.blocks(depth+2, intro)
 		d.w.close(depth+1, "argument")
+	}
+	if lang == "ru" && o.kind == "game" && len(o.paras) > 0 && o.paras[0].Kind != corpus.KindHead {
+		// The text begins without the game's heading: what stood before
+		// it in the book is lost.
+		d.w.nl(depth + 1)
+		d.w.empty("gap", attrs{"reason", "lost", "extent", "the beginning of the game, its heading included"})
+	}
+	if o.kind == "front-matter" {
+		if err := d.frontLines(depth+1, o, lang); err != nil {
+			return err
+		}
+		d.w.close(depth, "div")
+		return nil
 	}
 	for i, s := range sections(o.paras) {
 		dd := depth + 1
@@ -383,7 +431,52 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 		}
 	}
 	d.w.close(depth, "div")
+	for _, fw := range o.after {
+		if err := d.unit(depth, []*corpus.Paragraph{fw}, lang); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// frontLines writes the lines of the sources that the book's front
+// matter owns and that stand nowhere in the book's text: a heading there
+// is the reader site's catalogue line (000:1), not a heading of the book.
+func (d *doc) frontLines(depth int, o owner, lang string) error {
+	for _, p := range o.paras {
+		var err error
+		if p.Kind == corpus.KindHead {
+			err = d.para(depth, p, "ab", attrs{"type", "catalogue-line"}, lang)
+		} else {
+			err = d.unit(depth, []*corpus.Paragraph{p}, lang)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// editorialHead writes the game's title that the editors give it, as
+// supplied text: in Russian the pre-reform title, with its modern form
+// where the two differ.
+func (d *doc) editorialHead(depth int, t corpus.Titles, lang string) {
+	d.w.nl(depth)
+	d.w.start("head", attrs{"type", "editorial"})
+	d.w.start("supplied", attrs{"reason", "editorial", "resp", "#" + respEditors})
+	switch {
+	case lang != "ru":
+		d.w.text(t.EN)
+	case t.RU == t.RUModern:
+		d.w.text(t.RU)
+	default:
+		d.w.start("choice", nil)
+		d.w.inline("orig", nil, t.RU)
+		d.w.inline("reg", attrs{"resp", "#" + respEditors}, t.RUModern)
+		d.w.end("choice")
+	}
+	d.w.end("supplied")
+	d.w.end("head")
 }
 
 // unit writes a paragraph, or a footnote's lines as one note.

@@ -196,8 +196,12 @@ func TestKinds(t *testing.T) {
 	for _, p := range ed.Paragraphs {
 		kinds[p.Kind]++
 		n := ids["p-"+strings.ReplaceAll(p.ID, ":", "-")]
-		if n == nil || n.name != want[p.Kind] {
-			t.Errorf("%s (kind %q): element %v, want %s", p.ID, p.Kind, n, want[p.Kind])
+		w := want[p.Kind]
+		if p.Kind == corpus.KindHead && ed.Book != nil && slices.Contains(ed.Book.Paragraphs, p) {
+			w = "ab" // the reader site's catalogue line, not a heading of the book
+		}
+		if n == nil || n.name != w {
+			t.Errorf("%s (kind %q): element %v, want %s", p.ID, p.Kind, n, w)
 			continue
 		}
 		if inNote := n.owner.name == "note" && n.owner.attr["type"] == "footnote"; inNote != (p.Kind == corpus.KindFootnote) {
@@ -246,7 +250,7 @@ func TestIDsAndPointers(t *testing.T) {
 			}
 		}
 		if n.name == "corr" || n.name == "reg" {
-			if n.attr["type"] == "" && n.owner.owner.name != "head" {
+			if n.attr["type"] == "" && n.owner.owner.name != "head" && n.owner.owner.name != "supplied" {
 				t.Errorf("line %d: %s without the rule in its type", n.line, n.name)
 			}
 			for _, id := range strings.Split(n.attr["type"], "+") {
@@ -286,9 +290,12 @@ func TestDeterministic(t *testing.T) {
 func TestGolden(t *testing.T) {
 	ed := load(t)
 	d := newDoc(ed)
-	g := ed.Game("salic-law")
+	i := slices.IndexFunc(d.owners(), func(o owner) bool { return o.id == "salic-law" })
+	if i < 0 {
+		t.Fatal("no salic-law")
+	}
 	for _, lang := range []string{"ru", "en"} {
-		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro, g.IntroRU}, lang); err != nil {
+		if err := d.owner(0, d.owners()[i], lang); err != nil {
 			t.Fatal(err)
 		}
 	}
