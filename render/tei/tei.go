@@ -642,10 +642,18 @@ func (d *doc) glossary(depth int) {
 	d.w.open(depth, "div", attrs{"type", "glossary", "xml:id", "glossary"})
 	d.w.open(depth+1, "list", attrs{"type", "gloss"})
 	for _, t := range d.ed.Glossary {
-		d.w.open(depth+2, "item", attrs{"xml:id", "term-" + ncName(t.ID), "n", t.ID})
-		d.w.elem(depth+3, "term", attrs{"xml:lang", "ru", "type", "pre-reform"}, t.PreReform)
-		d.w.elem(depth+3, "term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
-		d.w.elem(depth+3, "term", attrs{"xml:lang", "en"}, t.EN)
+		d.w.nl(depth + 2)
+		d.w.start("label", attrs{"xml:id", "term-" + ncName(t.ID), "n", t.ID})
+		d.w.inline("term", attrs{"xml:lang", "ru", "type", "pre-reform"}, t.PreReform)
+		if t.Modern != t.PreReform {
+			d.w.text(" (")
+			d.w.inline("term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
+			d.w.text(")")
+		}
+		d.w.text(" — ")
+		d.w.inline("term", attrs{"xml:lang", "en"}, t.EN)
+		d.w.end("label")
+		d.w.open(depth+2, "item", attrs{"corresp", "#term-" + ncName(t.ID)})
 		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "en"}, t.DefEN)
 		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, t.DefRU)
 		var ts []string
