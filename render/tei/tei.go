@@ -2,6 +2,7 @@ package tei
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -16,6 +17,15 @@ import (
 	"pasyans/normalize"
 
 	"golang.org/x/text/unicode/norm"
+)
+
+// The schemas the document points at: the TEI Consortium's tei_all, and
+// the edition's own (Schema), which build writes beside the document
+// under the name SchemaFile, with the ODD as ODDFile.
+const (
+	teiAll     = "https://www.tei-c.org/release/xml/tei/custom/schema/relaxng/tei_all.rng"
+	SchemaFile = "pasyans.rng"
+	ODDFile    = "pasyans.odd"
 )
 
 // Namespace is the TEI namespace.
@@ -68,6 +78,10 @@ func Bytes(ed *corpus.Edition) ([]byte, error) {
 	d.w = newWriter()
 	d.w.b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>`)
 	d.w.nl(0)
+	for _, href := range []string{teiAll, SchemaFile} {
+		d.w.b.WriteString(`<?xml-model href="` + href + `" type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"?>`)
+		d.w.nl(0)
+	}
 	d.w.tag("TEI", attrs{"xmlns", Namespace, "xml:lang", "en"}, false)
 	d.header(1, chars)
 	d.w.b.Write(body)
@@ -688,3 +702,15 @@ func (d *doc) emendations(depth int) {
 	d.w.close(depth+1, "interpGrp")
 	d.w.close(depth, "div")
 }
+
+// Schema is the RELAX NG schema (schema/pasyans.rng) that checks what the
+// edition's ODD (ODD, schema/pasyans.odd) restricts, beside tei_all;
+// build writes both beside the document, which points at them.
+//
+//go:embed schema/pasyans.rng
+var Schema []byte
+
+// ODD is the edition's TEI customisation (schema/pasyans.odd).
+//
+//go:embed schema/pasyans.odd
+var ODD []byte
