@@ -697,7 +697,19 @@ func (d *doc) emendations(depth int) {
 	d.w.open(depth, "div", attrs{"type", "emendations", "xml:id", "emendations"})
 	d.w.open(depth+1, "interpGrp", attrs{"type", "emendation"})
 	for _, e := range ems {
-		d.w.elem(depth+2, "interp", attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected}, e.Reason)
+		d.w.nl(depth + 2)
+		as := attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected, "resp", "#" + respEditors}
+		if d.paras[e.ParaID()] {
+			as = append(as, "corresp", "#"+paraID(e.ParaID(), "p"))
+		}
+		d.w.start("interp", as)
+		d.w.start("desc", nil)
+		d.w.inline("term", attrs{"type", "ocr", "xml:lang", "ru"}, e.OCR)
+		d.w.text(" → ")
+		d.w.inline("term", attrs{"type", "corrected", "xml:lang", "ru"}, e.Corrected)
+		d.w.text(": " + e.Reason)
+		d.w.end("desc")
+		d.w.end("interp")
 	}
 	d.w.close(depth+1, "interpGrp")
 	d.w.close(depth, "div")
