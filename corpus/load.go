@@ -40,6 +40,9 @@ func Load(fsys fs.FS) (*Edition, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ed.Digest, err = digest(fsys); err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
 	if len(l.d.list) > 0 {
 		l.d.list.Sort()
 		return ed, l.d.list

@@ -23,6 +23,9 @@ type Edition struct {
 	// Emendations is the editor's table (emendations.tsv), whose rows
 	// the apparatus's "emendation" edits apply.
 	Emendations normalize.Emendations
+	// Digest is the SHA-256 of the corpus's files (path and bytes, in
+	// path order), which names the corpus an output was made from.
+	Digest string
 }
 
 // The kinds of paragraph (Paragraph.Kind) besides a plain one.

@@ -15,8 +15,9 @@ func TestExportTEI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("export -format tei: exit %d: %s", code, errs)
 	}
-	if !strings.HasPrefix(xml, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<TEI xmlns="http://www.tei-c.org/ns/1.0"`) {
-		t.Errorf("export -format tei starts %q", xml[:min(len(xml), 120)])
+	if !strings.HasPrefix(xml, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<?xml-model `) ||
+		!strings.Contains(xml, `<?xml-model href="pasyans.rng"`) || !strings.Contains(xml, "\n"+`<TEI xmlns="http://www.tei-c.org/ns/1.0"`) {
+		t.Errorf("export -format tei starts %q", xml[:min(len(xml), 400)])
 	}
 	out := t.TempDir()
 	if code, _, errs := runCmd(t, "build", "-out", out, "-probes", "0"); code != 0 {
@@ -28,6 +29,13 @@ func TestExportTEI(t *testing.T) {
 	}
 	if string(built) != xml {
 		t.Errorf("out/tei/pasyans.xml (%d bytes) differs from export -format tei (%d bytes)", len(built), len(xml))
+	}
+	// The edition's schema and ODD stand beside the document, which
+	// points at the schema by its name.
+	for _, f := range []string{"pasyans.rng", "pasyans.odd"} {
+		if b, err := os.ReadFile(filepath.Join(out, "tei", f)); err != nil || len(b) == 0 {
+			t.Errorf("out/tei/%s: %v (%d bytes)", f, err, len(b))
+		}
 	}
 	for _, args := range [][]string{{"export"}, {"export", "-format", "json"}} {
 		if code, js, _ := runCmd(t, args...); code != 0 || !strings.HasPrefix(js, "{") {

@@ -53,7 +53,17 @@ func (d *doc) inlines(n ast.Node, src []byte) {
 func (d *doc) inline(n ast.Node, src []byte) {
 	switch n := n.(type) {
 	case *ast.Text:
-		d.w.text(string(n.Segment.Value(src)))
+		t := string(n.Segment.Value(src))
+		if d.lead != "" {
+			t = strings.TrimPrefix(t, strings.TrimSpace(d.lead))
+			t = strings.TrimPrefix(t, " ")
+			d.lead = ""
+		}
+		if d.calls != "" {
+			d.linkCalls(t, d.calls)
+		} else {
+			d.w.text(t)
+		}
 		switch {
 		case n.HardLineBreak():
 			d.w.empty("lb", nil)

@@ -147,6 +147,8 @@ func reading(n *node, sic, orig bool, cs map[string]string) string {
 				}
 			case "g":
 				b.WriteString(cs[strings.TrimPrefix(k.attr["ref"], "#")])
+			case "note":
+				// the editor's notes at the paragraph's end are not its text
 			default:
 				b.WriteString(reading(k, sic, orig, cs))
 			}
@@ -176,6 +178,10 @@ func markdown(n *node, rules, cs map[string]string) string {
 			case "code":
 				b.WriteString("`" + in + "`")
 			case "ref":
+				if k.attr["type"] == "noteAnchor" {
+					b.WriteString(in) // a footnote call, [2], as written
+					break
+				}
 				t := k.attr["target"]
 				if id, ok := rules[strings.TrimPrefix(t, "#")]; ok {
 					t = "rule:" + id
@@ -185,6 +191,8 @@ func markdown(n *node, rules, cs map[string]string) string {
 				b.WriteString("\n\n")
 			case "g":
 				b.WriteString(cs[strings.TrimPrefix(k.attr["ref"], "#")])
+			case "note":
+				// a note at the end of a paragraph is not its text
 			default:
 				b.WriteString(in)
 			}

@@ -2,7 +2,9 @@ package tei
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -72,6 +74,9 @@ func groups(p *corpus.Paragraph) ([]group, error) {
 	return gs, nil
 }
 
+// fnCall is a footnote call in the book's text: [2].
+var fnCall = regexp.MustCompile(`\[([0-9]{1,3})\]`)
+
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
 
 // runes indexes a text by rune as normalize counts them (a byte that is
@@ -96,83 +101,120 @@ func indexRunes(s string) runes {
 func (r runes) len() int            { return len(r.off) - 1 }
 func (r runes) sub(a, b int) string { return r.s[r.off[a]:r.off[b]] }
 
+// at returns rune i (utf8.RuneError for a byte that is not UTF-8).
+func (r runes) at(i int) rune {
+	c, _ := utf8.DecodeRuneInString(r.s[r.off[i]:r.off[i+1]])
+	return c
+}
+
 // readings writes the Russian text of a paragraph with its three readings
-// (see the package doc) and checks that the choices give them back.
+// (see the package doc) and checks that the choices give them back. Each
+// intervention stands as one choice around the whole word (or the words)
+// it touches, as the DTA base format and other editions of printed books
+// encode them: a word with an OCR repair is <choice><corr/><sic/></choice>,
+// a word the modern reading changes <choice><orig/><reg/></choice> with the
+// repair's choice inside orig where a word has both. corr and orig come
+// first, so that a tool that takes a choice's first child (the TEI
+// Consortium's plain-text stylesheet) prints the corrected reading.
 func (d *doc) readings(p *corpus.Paragraph) error {
 	gs, err := groups(p)
 	if err != nil {
 		return err
 	}
 	c := indexRunes(p.Corrected)
+	gs = wordGroups(c, gs)
 	var dip, mod strings.Builder // the readings the choices give, to check
 	pos := 0
-	plain := func(to int) error {
-		if to < pos || to > c.len() {
-			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, to, c.len())
-		}
-		s := c.sub(pos, to)
-		d.w.text(s)
-		dip.WriteString(s)
-		mod.WriteString(s)
-		pos = to
-		return nil
-	}
 	for _, g := range gs {
-		if err := plain(g.s); err != nil {
-			return err
-		}
-		if len(g.modern) == 0 {
-			for _, sp := range g.corrected {
-				if err := plain(sp.s); err != nil {
-					return err
-				}
-				if err := fits(p, c, sp); err != nil {
-					return err
-				}
-				d.repair(p, sp)
-				dip.WriteString(sp.edit.Before)
-				mod.WriteString(sp.edit.After)
-				pos = sp.e
-			}
-			continue
-		}
-		if g.e > c.len() {
+		if g.s < pos || g.e > c.len() {
 			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, g.e, c.len())
 		}
-		orig := c.sub(g.s, g.e)
-		reg, err := normalize.Replay(orig, shift(g.modern, g.s))
+		d.plain(c.sub(pos, g.s))
+		dip.WriteString(c.sub(pos, g.s))
+		mod.WriteString(c.sub(pos, g.s))
+		word := c.sub(g.s, g.e)
+		ocr, err := g.diplomatic(p, c)
+		if err != nil {
+			return err
+		}
+		dip.WriteString(ocr)
+		if len(g.modern) == 0 {
+			d.repair(p, g, word, ocr)
+			mod.WriteString(word)
+			pos = g.e
+			continue
+		}
+		reg, err := normalize.Replay(word, shift(g.modern, g.s))
 		if err != nil {
 			return fmt.Errorf("paragraph %s: modern-layer edits: %w", p.ID, err)
 		}
 		d.w.start("choice", nil)
 		d.w.start("orig", nil)
-		at := g.s
-		for _, sp := range g.corrected {
-			d.w.text(c.sub(at, sp.s))
-			dip.WriteString(c.sub(at, sp.s))
-			if err := fits(p, c, sp); err != nil {
-				return err
-			}
-			d.repair(p, sp)
-			dip.WriteString(sp.edit.Before)
-			at = sp.e
+		if len(g.corrected) > 0 {
+			d.repair(p, g, word, ocr)
+		} else {
+			d.w.text(word)
 		}
-		d.w.text(c.sub(at, g.e))
-		dip.WriteString(c.sub(at, g.e))
 		d.w.end("orig")
 		rule := joinRules(g.modern)
-		d.w.inline("reg", attrs{"type", rule, "ana", d.ruleRefs(rule)}, reg)
+		d.w.inline("reg", attrs{"type", rule, "ana", d.ruleRefs(rule), "resp", "#" + respRules}, reg)
 		d.w.end("choice")
 		mod.WriteString(reg)
 		pos = g.e
 	}
-	if err := plain(c.len()); err != nil {
-		return err
-	}
+	d.plain(c.sub(pos, c.len()))
+	dip.WriteString(c.sub(pos, c.len()))
+	mod.WriteString(c.sub(pos, c.len()))
 	if dip.String() != p.Diplomatic || mod.String() != p.Modern {
 		return fmt.Errorf("paragraph %s: the apparatus does not lead from the diplomatic to the corrected and modern readings", p.ID)
 	}
 	return nil
+}
+
+// wordGroups widens each group to the whole words it touches in the
+// corrected text c and merges the groups that then meet, so that every
+// choice holds whole words.
+func wordGroups(c runes, gs []group) []group {
+	var out []group
+	for _, g := range gs {
+		s, e := g.s, g.e
+		for s > 0 && normalize.IsWordRune(c.at(s-1)) {
+			s--
+		}
+		for e < c.len() && normalize.IsWordRune(c.at(e)) {
+			e++
+		}
+		if n := len(out); n > 0 && s < out[n-1].e {
+			last := &out[n-1]
+			last.e = max(last.e, e)
+			last.corrected = append(last.corrected, g.corrected...)
+			last.modern = append(last.modern, g.modern...)
+			continue
+		}
+		g.s, g.e = s, e
+		out = append(out, g)
+	}
+	return out
+}
+
+// diplomatic returns the group's words as the OCR has them: the corrected
+// words with each repair's After put back to its Before.
+func (g group) diplomatic(p *corpus.Paragraph, c runes) (string, error) {
+	var b strings.Builder
+	at := g.s
+	for _, sp := range g.corrected {
+		if sp.s < at || sp.e > g.e {
+			return "", fmt.Errorf("paragraph %s: corrected-layer edits overlap at [%d,%d)", p.ID, sp.s, sp.e)
+		}
+		if err := fits(p, c, sp); err != nil {
+			return "", err
+		}
+		b.WriteString(c.sub(at, sp.s))
+		b.WriteString(sp.edit.Before)
+		at = sp.e
+	}
+	b.WriteString(c.sub(at, g.e))
+	return b.String(), nil
 }
 
 // fits checks that a corrected-layer edit's After stands where it is
@@ -184,17 +226,57 @@ func fits(p *corpus.Paragraph, c runes, sp span) error {
 	return nil
 }
 
-// repair writes one corrected-layer edit as a choice of sic and corr.
-func (d *doc) repair(p *corpus.Paragraph, sp span) {
-	e := sp.edit
-	ana := d.ruleRefs(e.Rule)
-	if id := d.emendation(p, e); id != "" {
-		ana += " #" + id
+// repair writes the repaired words of a group as a choice of corr (the
+// corrected words) and sic (the OCR's), or the plain words if the group
+// has no repair. The corr names every rule of the word in its type and
+// ana, and who is responsible: the editor for an emendation, the rules
+// for the rest.
+func (d *doc) repair(p *corpus.Paragraph, g group, word, ocr string) {
+	if len(g.corrected) == 0 {
+		d.w.text(word)
+		return
+	}
+	rule := joinRules(g.corrected)
+	ana := d.ruleRefs(rule)
+	resp := "#" + respRules
+	for _, sp := range g.corrected {
+		if id := d.emendation(p, sp.edit); id != "" {
+			ana += " #" + id
+			resp = "#" + respEditors
+		}
 	}
 	d.w.start("choice", nil)
-	d.w.inline("sic", nil, e.Before)
-	d.w.inline("corr", attrs{"type", e.Rule, "ana", ana}, e.After)
+	d.w.inline("corr", attrs{"type", rule, "ana", ana, "resp", resp}, word)
+	d.w.inline("sic", nil, ocr)
 	d.w.end("choice")
+}
+
+// plain writes Russian text that no choice covers (see linkCalls).
+func (d *doc) plain(s string) { d.linkCalls(s, "ru") }
+
+// linkCalls writes text in lang with each footnote call [N] a ref to
+// footnote N where the sources keep it.
+func (d *doc) linkCalls(s, lang string) {
+	last := 0
+	for _, m := range fnCall.FindAllStringSubmatchIndex(s, -1) {
+		n, _ := strconv.Atoi(s[m[2]:m[3]])
+		if _, ok := d.footnotes[n]; !ok {
+			continue
+		}
+		d.w.text(s[last:m[0]])
+		d.w.inline("ref", attrs{"type", "noteAnchor", "target", "#" + footnoteID(n, lang)}, s[m[0]:m[1]])
+		last = m[1]
+	}
+	d.w.text(s[last:])
+}
+
+// footnoteID is the xml:id of the book's footnote n in lang.
+func footnoteID(n int, lang string) string {
+	id := "fn-" + strconv.Itoa(n)
+	if lang == "en" {
+		return "en-" + id
+	}
+	return id
 }
 
 // shift returns the spans' edits with offsets relative to from.

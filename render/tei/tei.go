@@ -2,17 +2,30 @@ package tei
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"io"
+	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"pasyans/corpus"
 	"pasyans/engine"
 	"pasyans/normalize"
 
 	"golang.org/x/text/unicode/norm"
+)
+
+// The schemas the document points at: the TEI Consortium's tei_all, and
+// the edition's own (Schema), which build writes beside the document
+// under the name SchemaFile, with the ODD as ODDFile.
+const (
+	teiAll     = "https://www.tei-c.org/release/xml/tei/custom/schema/relaxng/tei_all.rng"
+	SchemaFile = "pasyans.rng"
+	ODDFile    = "pasyans.odd"
 )
 
 // Namespace is the TEI namespace.
@@ -30,6 +43,16 @@ type doc struct {
 	rules   map[string]*engine.Rule
 	ruleIDs []string
 	paras   map[string]bool // the paragraph ids of the edition
+	// footnotes maps a footnote's number to the paragraph that holds it.
+	footnotes map[int]string
+	// calls is the language whose footnote calls the Markdown being
+	// written links ("" for none); lead is the label to leave out at the
+	// start of the Markdown being written.
+	calls, lead string
+	// version names the program that writes the document, date the
+	// edition's date.
+	version string
+	date    time.Time
 }
 
 // Write writes the edition as one TEI P5 document. The same edition
@@ -55,6 +78,10 @@ func Bytes(ed *corpus.Edition) ([]byte, error) {
 	d.w = newWriter()
 	d.w.b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>`)
 	d.w.nl(0)
+	for _, href := range []string{teiAll, SchemaFile} {
+		d.w.b.WriteString(`<?xml-model href="` + href + `" type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"?>`)
+		d.w.nl(0)
+	}
 	d.w.tag("TEI", attrs{"xmlns", Namespace, "xml:lang", "en"}, false)
 	d.header(1, chars)
 	d.w.b.Write(body)
@@ -65,12 +92,17 @@ func Bytes(ed *corpus.Edition) ([]byte, error) {
 
 func newDoc(ed *corpus.Edition) *doc {
 	d := &doc{ed: ed, w: newWriter(), normRules: map[string]bool{}, extra: map[string]bool{},
-		rules: map[string]*engine.Rule{}, paras: map[string]bool{}}
+		rules: map[string]*engine.Rule{}, paras: map[string]bool{}, footnotes: map[int]string{},
+		version: programVersion(), date: ed.Date()}
 	for _, r := range normalize.Rules() {
 		d.normRules[r.ID] = true
 	}
 	for _, p := range ed.Paragraphs {
 		d.paras[p.ID] = true
+		if p.Kind == corpus.KindFootnote && footnoteNumber(p) {
+			n, _ := strconv.Atoi(strings.TrimSpace(p.Corrected))
+			d.footnotes[n] = p.ID
+		}
 	}
 	add := func(r *engine.Rule) {
 		if r != nil && d.rules[r.ID] == nil {
@@ -91,6 +123,39 @@ func newDoc(ed *corpus.Edition) *doc {
 		}
 	}
 	return d
+}
+
+// programVersion names the running program: its module version, or its
+// commit (with "-modified" for a build from a changed work tree), or
+// "devel" when the build records neither (go test, go run without VCS
+// stamping).
+func programVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, modified := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		rev += "-modified"
+	}
+	return rev
 }
 
 // ruleRefs returns the pointers of a "+"-joined list of normalisation
@@ -143,15 +208,21 @@ type owner struct {
 	paras    []*corpus.Paragraph
 	intro    corpus.Text // the editor's English introduction to a game
 	introRU  corpus.Text // its Russian
+	// after are the running heads that stand in the sources after the
+	// owner's text and before the next owner's.
+	after []*corpus.Paragraph
 }
 
 func (d *doc) owners() []owner {
 	var os []owner
 	if b := d.ed.Book; b != nil {
-		os = append(os, owner{b.ID, "front-matter", b.Titles, b.Paragraphs, corpus.Text{}, corpus.Text{}})
+		os = append(os, owner{id: b.ID, kind: "front-matter", titles: b.Titles, paras: b.Paragraphs})
 	}
 	for _, g := range d.ed.Games {
-		os = append(os, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro, g.IntroRU})
+		os = append(os, owner{id: g.ID, kind: "game", titles: g.Titles, paras: append([]*corpus.Paragraph(nil), g.Paragraphs...), intro: g.Intro, introRU: g.IntroRU})
+	}
+	if len(os) > 0 && os[0].kind == "front-matter" {
+		placeRunningHeads(os)
 	}
 	var none []*corpus.Paragraph
 	for _, p := range d.ed.Paragraphs {
@@ -160,9 +231,47 @@ func (d *doc) owners() []owner {
 		}
 	}
 	if len(none) > 0 {
-		os = append(os, owner{"unowned", "unowned", corpus.Titles{}, none, corpus.Text{}, corpus.Text{}})
+		os = append(os, owner{id: "unowned", kind: "unowned", paras: none})
 	}
 	return os
+}
+
+// placeRunningHeads moves the running heads that the front matter owns
+// (os[0]) to where they stand in the sources: into the game whose text
+// runs on past them, or after the game whose text they follow.
+func placeRunningHeads(os []owner) {
+	var keep []*corpus.Paragraph
+	for _, fw := range os[0].paras {
+		if fw.Kind != corpus.KindRunningHead || !placeRunningHead(os[1:], fw) {
+			keep = append(keep, fw)
+		}
+	}
+	os[0].paras = keep
+}
+
+// placeRunningHead places one running head among the games (see
+// placeRunningHeads), reporting whether a game's text precedes it.
+func placeRunningHead(games []owner, fw *corpus.Paragraph) bool {
+	gi, pi := -1, -1 // the game and index of the paragraph just before fw
+	for i, g := range games {
+		for j, p := range g.paras {
+			if p.Source == fw.Source && p.N < fw.N && (gi < 0 || p.N > games[gi].paras[pi].N) {
+				gi, pi = i, j
+			}
+		}
+	}
+	if gi < 0 {
+		return false
+	}
+	g := &games[gi]
+	for _, p := range g.paras {
+		if p.Source == fw.Source && p.N > fw.N {
+			g.paras = slices.Insert(g.paras, pi+1, fw)
+			return true
+		}
+	}
+	g.after = append(g.after, fw)
+	return true
 }
 
 // text writes the text element: the Russian edition and the English
@@ -206,11 +315,8 @@ func (d *doc) front(depth int) {
 	}
 	d.w.open(depth, "front", nil)
 	for _, b := range bs {
-		lang := b.Lang
-		if lang == "" {
-			lang = "en"
-		}
-		id := "introduction-" + ncName(lang)
+		lang := bookLang(b)
+		id := introID(b)
 		d.w.open(depth+1, "div", attrs{"xml:id", id, "type", "introduction", "xml:lang", lang})
 		for i, s := range b.Sections {
 			d.w.open(depth+2, "div", attrs{"xml:id", id + "-" + strconv.Itoa(i+1), "type", "section"})
@@ -222,6 +328,17 @@ func (d *doc) front(depth int) {
 	}
 	d.w.close(depth, "front")
 }
+
+// bookLang is the language of an introduction, English unless it says.
+func bookLang(b *corpus.Book) string {
+	if b.Lang == "" {
+		return "en"
+	}
+	return b.Lang
+}
+
+// introID is the xml:id of an introduction's div.
+func introID(b *corpus.Book) string { return "introduction-" + ncName(bookLang(b)) }
 
 // section is a heading of the book (or none) and what follows it up to
 // the next heading.
@@ -279,17 +396,7 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 	}
 	d.w.open(depth, "div", as)
 	if o.titles != (corpus.Titles{}) {
-		d.w.nl(depth + 1)
-		d.w.start("head", attrs{"type", "editorial"})
-		if lang == "ru" {
-			d.w.start("choice", nil)
-			d.w.inline("orig", nil, o.titles.RU)
-			d.w.inline("reg", nil, o.titles.RUModern)
-			d.w.end("choice")
-		} else {
-			d.w.text(o.titles.EN)
-		}
-		d.w.end("head")
+		d.editorialHead(depth+1, o.titles, lang)
 	}
 	intro := o.intro
 	if lang == "ru" {
@@ -299,6 +406,19 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 		d.w.open(depth+1, "argument", attrs{"xml:lang", lang})
 		d.blocks(depth+2, intro)
 		d.w.close(depth+1, "argument")
+	}
+	if lang == "ru" && o.kind == "game" && len(o.paras) > 0 && o.paras[0].Kind != corpus.KindHead {
+		// The text begins without the game's heading: what stood before
+		// it in the book is lost.
+		d.w.nl(depth + 1)
+		d.w.empty("gap", attrs{"reason", "lost", "extent", "the beginning of the game, its heading included"})
+	}
+	if o.kind == "front-matter" {
+		if err := d.frontLines(depth+1, o, lang); err != nil {
+			return err
+		}
+		d.w.close(depth, "div")
+		return nil
 	}
 	for i, s := range sections(o.paras) {
 		dd := depth + 1
@@ -325,7 +445,52 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 		}
 	}
 	d.w.close(depth, "div")
+	for _, fw := range o.after {
+		if err := d.unit(depth, []*corpus.Paragraph{fw}, lang); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// frontLines writes the lines of the sources that the book's front
+// matter owns and that stand nowhere in the book's text: a heading there
+// is the reader site's catalogue line (000:1), not a heading of the book.
+func (d *doc) frontLines(depth int, o owner, lang string) error {
+	for _, p := range o.paras {
+		var err error
+		if p.Kind == corpus.KindHead {
+			err = d.para(depth, p, "ab", attrs{"type", "catalogue-line"}, lang)
+		} else {
+			err = d.unit(depth, []*corpus.Paragraph{p}, lang)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// editorialHead writes the game's title that the editors give it, as
+// supplied text: in Russian the pre-reform title, with its modern form
+// where the two differ.
+func (d *doc) editorialHead(depth int, t corpus.Titles, lang string) {
+	d.w.nl(depth)
+	d.w.start("head", attrs{"type", "editorial"})
+	d.w.start("supplied", attrs{"reason", "editorial", "resp", "#" + respEditors})
+	switch {
+	case lang != "ru":
+		d.w.text(t.EN)
+	case t.RU == t.RUModern:
+		d.w.text(t.RU)
+	default:
+		d.w.start("choice", nil)
+		d.w.inline("orig", nil, t.RU)
+		d.w.inline("reg", attrs{"resp", "#" + respEditors}, t.RUModern)
+		d.w.end("choice")
+	}
+	d.w.end("supplied")
+	d.w.end("head")
 }
 
 // unit writes a paragraph, or a footnote's lines as one note.
@@ -335,11 +500,15 @@ func (d *doc) unit(depth int, u []*corpus.Paragraph, lang string) error {
 	case corpus.KindRunningHead:
 		return d.para(depth, p, "fw", attrs{"type", "header", "place", "top"}, lang)
 	case corpus.KindFootnote:
-		n := ""
+		as := attrs{"type", "footnote", "place", "foot"}
 		if footnoteNumber(p) {
-			n = strings.TrimSpace(p.Corrected)
+			n := strings.TrimSpace(p.Corrected)
+			k, _ := strconv.Atoi(n)
+			as = append(attrs{"xml:id", footnoteID(k, lang)}, append(as, "n", n)...)
+		} else {
+			as = append(as, "n", "")
 		}
-		d.w.open(depth, "note", attrs{"type", "footnote", "place", "foot", "n", n})
+		d.w.open(depth, "note", as)
 		for _, q := range u {
 			if err := d.para(depth+1, q, "p", nil, lang); err != nil {
 				return err
@@ -352,7 +521,8 @@ func (d *doc) unit(depth int, u []*corpus.Paragraph, lang string) error {
 }
 
 // para writes one paragraph as element name: the Russian with its three
-// readings, or its English translation.
+// readings, or its English translation; the editor's notes on it, in the
+// same language, stand at its end.
 func (d *doc) para(depth int, p *corpus.Paragraph, name string, as attrs, lang string) error {
 	d.w.nl(depth)
 	if lang == "ru" {
@@ -362,36 +532,55 @@ func (d *doc) para(depth int, p *corpus.Paragraph, name string, as attrs, lang s
 		}
 	} else {
 		d.w.start(name, append(attrs{"xml:id", paraID(p.ID, "en"), "n", p.ID, "corresp", "#" + paraID(p.ID, "p")}, as...))
+		d.calls = "en"
 		d.markdown(p.Translation)
+		d.calls = ""
 	}
+	d.notes(p, lang)
 	d.w.end(name)
 	return nil
 }
 
-// back writes the editor's notes, the rule links, the engine's rules, the
+// notes writes the editor's notes on a paragraph in one language, each a
+// note at the end of the paragraph that points at it, the English and
+// the Russian of a note paired by corresp. The opening "Note." or
+// "Примечание." of the corpus's blockquotes is the note's label, not its
+// text, and is left out.
+func (d *doc) notes(p *corpus.Paragraph, lang string) {
+	for i, n := range p.Notes {
+		id := paraID(p.ID, "note") + "-" + strconv.Itoa(i+1)
+		idRU := id + "-ru"
+		t, self, other, target := n.Text, id, idRU, paraID(p.ID, "en")
+		if lang == "ru" {
+			t, self, other, target = n.RU, idRU, id, paraID(p.ID, "p")
+		}
+		if t.Markdown == "" {
+			continue
+		}
+		as := attrs{"xml:id", self, "type", "editorial", "place", "end", "xml:lang", lang, "target", "#" + target, "resp", "#" + respEditors}
+		if n.RU.Markdown != "" {
+			as = append(as, "corresp", "#"+other)
+		}
+		d.w.start("note", as)
+		d.lead = notePrefix(lang)
+		d.markdown(t)
+		d.lead = ""
+		d.w.end("note")
+	}
+}
+
+// notePrefix is the label that opens a note's blockquote in the corpus.
+func notePrefix(lang string) string {
+	if lang == "ru" {
+		return "Примечание. "
+	}
+	return "Note. "
+}
+
+// back writes the rule links, the engine's rules, the
 // glossary and the emendations' reasons.
 func (d *doc) back(depth int) {
 	d.w.open(depth, "back", nil)
-	d.w.open(depth+1, "div", attrs{"type", "notes", "xml:id", "notes"})
-	for _, p := range d.ed.Paragraphs {
-		for i, n := range p.Notes {
-			id := paraID(p.ID, "note") + "-" + strconv.Itoa(i+1)
-			d.w.nl(depth + 2)
-			d.w.start("note", attrs{"xml:id", id, "type", "editorial", "xml:lang", "en",
-				"target", "#" + paraID(p.ID, "p")})
-			d.markdown(n.Text)
-			d.w.end("note")
-			if n.RU.Markdown == "" {
-				continue
-			}
-			d.w.nl(depth + 2)
-			d.w.start("note", attrs{"xml:id", id + "-ru", "type", "editorial", "xml:lang", "ru",
-				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + id})
-			d.markdown(n.RU)
-			d.w.end("note")
-		}
-	}
-	d.w.close(depth+1, "div")
 	d.w.open(depth+1, "div", attrs{"type", "rule-links", "xml:id", "rule-links"})
 	for _, p := range d.ed.Paragraphs {
 		if p.RulesLine.Markdown == "" {
@@ -467,10 +656,18 @@ func (d *doc) glossary(depth int) {
 	d.w.open(depth, "div", attrs{"type", "glossary", "xml:id", "glossary"})
 	d.w.open(depth+1, "list", attrs{"type", "gloss"})
 	for _, t := range d.ed.Glossary {
-		d.w.open(depth+2, "item", attrs{"xml:id", "term-" + ncName(t.ID), "n", t.ID})
-		d.w.elem(depth+3, "term", attrs{"xml:lang", "ru", "type", "pre-reform"}, t.PreReform)
-		d.w.elem(depth+3, "term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
-		d.w.elem(depth+3, "term", attrs{"xml:lang", "en"}, t.EN)
+		d.w.nl(depth + 2)
+		d.w.start("label", attrs{"xml:id", "term-" + ncName(t.ID), "n", t.ID})
+		d.w.inline("term", attrs{"xml:lang", "ru", "type", "pre-reform"}, t.PreReform)
+		if t.Modern != t.PreReform {
+			d.w.text(" (")
+			d.w.inline("term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
+			d.w.text(")")
+		}
+		d.w.text(" — ")
+		d.w.inline("term", attrs{"xml:lang", "en"}, t.EN)
+		d.w.end("label")
+		d.w.open(depth+2, "item", attrs{"corresp", "#term-" + ncName(t.ID)})
 		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "en"}, t.DefEN)
 		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, t.DefRU)
 		var ts []string
@@ -500,8 +697,32 @@ func (d *doc) emendations(depth int) {
 	d.w.open(depth, "div", attrs{"type", "emendations", "xml:id", "emendations"})
 	d.w.open(depth+1, "interpGrp", attrs{"type", "emendation"})
 	for _, e := range ems {
-		d.w.elem(depth+2, "interp", attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected}, e.Reason)
+		d.w.nl(depth + 2)
+		as := attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected, "resp", "#" + respEditors}
+		if d.paras[e.ParaID()] {
+			as = append(as, "corresp", "#"+paraID(e.ParaID(), "p"))
+		}
+		d.w.start("interp", as)
+		d.w.start("desc", nil)
+		d.w.inline("term", attrs{"type", "ocr", "xml:lang", "ru"}, e.OCR)
+		d.w.text(" → ")
+		d.w.inline("term", attrs{"type", "corrected", "xml:lang", "ru"}, e.Corrected)
+		d.w.text(": " + e.Reason)
+		d.w.end("desc")
+		d.w.end("interp")
 	}
 	d.w.close(depth+1, "interpGrp")
 	d.w.close(depth, "div")
 }
+
+// Schema is the RELAX NG schema (schema/pasyans.rng) that checks what the
+// edition's ODD (ODD, schema/pasyans.odd) restricts, beside tei_all;
+// build writes both beside the document, which points at them.
+//
+//go:embed schema/pasyans.rng
+var Schema []byte
+
+// ODD is the edition's TEI customisation (schema/pasyans.odd).
+//
+//go:embed schema/pasyans.odd
+var ODD []byte

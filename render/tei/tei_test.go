@@ -81,28 +81,32 @@ func TestRoundTrip(t *testing.T) {
 	notesRU := map[string][]string{} // the Russian
 	links := map[string][]string{}   // from the English rules lines
 	linksRU := map[string][]string{}
+	for _, n := range root.all("note") {
+		if n.attr["type"] != "editorial" {
+			continue
+		}
+		target := strings.Replace(n.attr["target"], "#en-", "#p-", 1)
+		if n.attr["xml:lang"] == "ru" {
+			notesRU[target] = append(notesRU[target], markdown(n, rules, cs))
+		} else {
+			notes[target] = append(notes[target], markdown(n, rules, cs))
+		}
+	}
 	for _, div := range root.all("back")[0].all("div") {
+		if div.attr["type"] != "rule-links" {
+			continue
+		}
 		for _, k := range div.kids {
 			n, ok := k.(*node)
 			if !ok || n.name != "note" {
 				continue
 			}
-			target := n.attr["target"]
-			switch div.attr["type"] {
-			case "notes":
-				if n.attr["xml:lang"] == "ru" {
-					notesRU[target] = append(notesRU[target], markdown(n, rules, cs))
-				} else {
-					notes[target] = append(notes[target], markdown(n, rules, cs))
-				}
-			case "rule-links":
-				into := links
-				if n.attr["xml:lang"] == "ru" {
-					into = linksRU
-				}
-				for _, r := range n.all("ref") {
-					into[target] = append(into[target], rules[strings.TrimPrefix(r.attr["target"], "#")])
-				}
+			into := links
+			if n.attr["xml:lang"] == "ru" {
+				into = linksRU
+			}
+			for _, r := range n.all("ref") {
+				into[n.attr["target"]] = append(into[n.attr["target"]], rules[strings.TrimPrefix(r.attr["target"], "#")])
 			}
 		}
 	}
@@ -130,9 +134,9 @@ func TestRoundTrip(t *testing.T) {
 		}
 		var want, wantRU []string
 		for _, n := range p.Notes {
-			want = append(want, n.Markdown)
+			want = append(want, strings.TrimPrefix(n.Markdown, "Note. "))
 			if n.RU.Markdown != "" {
-				wantRU = append(wantRU, n.RU.Markdown)
+				wantRU = append(wantRU, strings.TrimPrefix(n.RU.Markdown, "Примечание. "))
 			}
 		}
 		if got := notes["#"+pid]; !slices.Equal(got, want) {
@@ -174,7 +178,7 @@ func TestRoundTrip(t *testing.T) {
 func notesOf(root *node, target string) []*node {
 	var ns []*node
 	for _, n := range root.all("note") {
-		if n.attr["type"] == "editorial" && n.attr["target"] == target && n.attr["xml:lang"] != "ru" {
+		if n.attr["type"] == "editorial" && strings.Replace(n.attr["target"], "#en-", "#p-", 1) == target && n.attr["xml:lang"] != "ru" {
 			ns = append(ns, n)
 		}
 	}
@@ -192,8 +196,12 @@ func TestKinds(t *testing.T) {
 	for _, p := range ed.Paragraphs {
 		kinds[p.Kind]++
 		n := ids["p-"+strings.ReplaceAll(p.ID, ":", "-")]
-		if n == nil || n.name != want[p.Kind] {
-			t.Errorf("%s (kind %q): element %v, want %s", p.ID, p.Kind, n, want[p.Kind])
+		w := want[p.Kind]
+		if p.Kind == corpus.KindHead && ed.Book != nil && slices.Contains(ed.Book.Paragraphs, p) {
+			w = "ab" // the reader site's catalogue line, not a heading of the book
+		}
+		if n == nil || n.name != w {
+			t.Errorf("%s (kind %q): element %v, want %s", p.ID, p.Kind, n, w)
 			continue
 		}
 		if inNote := n.owner.name == "note" && n.owner.attr["type"] == "footnote"; inNote != (p.Kind == corpus.KindFootnote) {
@@ -242,7 +250,7 @@ func TestIDsAndPointers(t *testing.T) {
 			}
 		}
 		if n.name == "corr" || n.name == "reg" {
-			if n.attr["type"] == "" && n.owner.owner.name != "head" {
+			if n.attr["type"] == "" && n.owner.owner.name != "head" && n.owner.owner.name != "supplied" {
 				t.Errorf("line %d: %s without the rule in its type", n.line, n.name)
 			}
 			for _, id := range strings.Split(n.attr["type"], "+") {
@@ -282,9 +290,12 @@ func TestDeterministic(t *testing.T) {
 func TestGolden(t *testing.T) {
 	ed := load(t)
 	d := newDoc(ed)
-	g := ed.Game("salic-law")
+	i := slices.IndexFunc(d.owners(), func(o owner) bool { return o.id == "salic-law" })
+	if i < 0 {
+		t.Fatal("no salic-law")
+	}
 	for _, lang := range []string{"ru", "en"} {
-		if err := d.owner(0, owner{g.ID, "game", g.Titles, g.Paragraphs, g.Intro, g.IntroRU}, lang); err != nil {
+		if err := d.owner(0, d.owners()[i], lang); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,0 +1,62 @@
+package corpus
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+)
+
+// digest returns the SHA-256 of a corpus folder: of every regular file's
+// path and bytes, in path order, leaving out the hidden files and editor
+// backups that the loader and the watcher pass over. Two corpora with the
+// same digest hold the same files.
+func digest(fsys fs.FS) (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := path.Base(p)
+		if p != "." && (strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~")) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+		h.Write(sum[:])
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// textDate is the date of the edition's text, for a corpus whose
+// statistics date nothing later.
+var textDate = time.Date(2026, time.November, 30, 0, 0, 0, 0, time.UTC)
+
+// Date returns the edition's date: the latest date its statistics were
+// written, or the date of its text if that is later.
+func (ed *Edition) Date() time.Time {
+	d := textDate
+	for _, st := range ed.Stats {
+		if t, err := time.Parse("2006-01-02", st.Date); err == nil && t.After(d) {
+			d = t
+		}
+	}
+	return d
+}
