@@ -21,9 +21,15 @@ type Query struct {
 type Term struct {
 	Text string   // as typed
 	Keys []string // the word's key; a phrase's keys in order
+	Norm string   // a word's spelling-blind form (stem.Keyer.Norm)
+	// Parts are a hyphenated word's parts' keys: it also matches the
+	// hyphenated words of the same parts (какой-нибудь, какою-нибудь).
+	Parts []string
 	// Prefix is set on the query's last word when nothing follows it (the
-	// reader is still typing it): if no text has its key, it matches the
-	// keys that begin with it.
+	// reader may still be typing it): it also matches the keys that begin
+	// with its Norm, if it has at least minPrefix letters (one, when the
+	// query has other terms), and, when the word is a key itself, only
+	// those at most maxExtend letters longer.
 	Prefix bool
 }
 
@@ -39,8 +45,13 @@ func isQuote(r rune) bool {
 	return false
 }
 
-// minPrefix is the shortest key, in letters, matched as a prefix.
+// minPrefix is the shortest word, in letters, matched as a prefix.
 const minPrefix = 3
+
+// maxExtend is how many letters a prefix match may add to a word that is
+// a key already: свобод, a word, also matches свободн (свободный) as the
+// reader types on, but место, a word, not местоположен.
+const maxExtend = 1
 
 // Parse splits a query into terms and keys them with k: words outside
 // quotes are terms of their own, the words between quotes (any of " « » “
@@ -71,7 +82,7 @@ func Parse(k *stem.Keyer, q string) Query {
 			return
 		}
 		for _, tk := range toks {
-			add(Term{Text: tk.Word, Keys: []string{tk.Key}})
+			add(Term{Text: tk.Word, Keys: []string{tk.Key}, Norm: k.Norm(tk.Word), Parts: tk.Parts})
 		}
 	}
 	for i, r := range q {
@@ -128,19 +139,61 @@ func (ix *Index) resolve(q Query) []matcher {
 			}
 			continue
 		}
-		key := t.Keys[0]
-		if id, ok := ix.keyID[key]; ok {
-			m.keys = []int32{id}
-			continue
+		if id, ok := ix.keyID[t.Keys[0]]; ok {
+			m.keys = ix.withRelated(m.keys, id)
 		}
-		if t.Prefix && utf8.RuneCountInString(key) >= minPrefix {
-			for j := sort.SearchStrings(ix.keys, key); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], key); j++ {
-				m.keys = append(m.keys, int32(j))
+		for _, w := range ix.sameParts(t.Parts) {
+			m.keys = ix.withRelated(m.keys, w)
+		}
+		if least := minPrefix; t.Prefix && t.Norm != "" {
+			if len(q.Terms) > 1 {
+				least = 1
+			}
+			if n := utf8.RuneCountInString(t.Norm); n >= least {
+				_, exact := ix.keyID[t.Keys[0]]
+				for j := sort.SearchStrings(ix.keys, t.Norm); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], t.Norm); j++ {
+					if !exact || utf8.RuneCountInString(ix.keys[j]) <= n+maxExtend {
+						m.keys = ix.withRelated(m.keys, int32(j))
+					}
+				}
 			}
 		}
 		m.none = len(m.keys) == 0
 	}
 	return ms
+}
+
+// sameParts returns the hyphenated keys whose parts have the given keys.
+func (ix *Index) sameParts(parts []string) []int32 {
+	if len(parts) == 0 {
+		return nil
+	}
+	ids := make([]int32, len(parts))
+	for i, p := range parts {
+		id, ok := ix.keyID[p]
+		if !ok {
+			return nil
+		}
+		ids[i] = id
+	}
+	var out []int32
+	for _, w := range ix.partOf[ids[0]] {
+		if slices.Equal(ix.parts[w], ids) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// withRelated adds a key to keys, with the keys that are the same word
+// (alias) and the hyphenated words it is a part of.
+func (ix *Index) withRelated(keys []int32, id int32) []int32 {
+	for _, k := range append(append([]int32{id}, ix.same[id]...), ix.partOf[id]...) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // Search returns the documents that hold every term of q, best first
@@ -252,24 +305,4 @@ func phraseAt(toks []token, keys []int32) []int {
 		}
 	}
 	return at
-}
-
-// Grouped reorders results by group: the groups in the order of their
-// best result, each group's results in rank order. The first result stays
-// first.
-func (ix *Index) Grouped(rs []Result) []Result {
-	var order []string
-	by := map[string][]Result{}
-	for _, r := range rs {
-		g := ix.docs[r.Doc].Group
-		if _, ok := by[g]; !ok {
-			order = append(order, g)
-		}
-		by[g] = append(by[g], r)
-	}
-	out := make([]Result, 0, len(rs))
-	for _, g := range order {
-		out = append(out, by[g]...)
-	}
-	return out
 }

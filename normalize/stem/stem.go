@@ -143,6 +143,22 @@ func (k *Keyer) Tokens(s string) []Token {
 	return out
 }
 
+// Words returns the byte ranges of the words of s, as Tokens splits them
+// (Tokens leaves out a word whose key is ""), without keying them: what
+// a reader of the search index needs to find the words again in a text.
+func Words(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		start, end := nextWord(s, i)
+		if start < 0 {
+			break
+		}
+		out = append(out, [2]int{start, end})
+		i = end
+	}
+	return out
+}
+
 // Keys returns the keys of the words of s, in order.
 func (k *Keyer) Keys(s string) []string {
 	toks := k.Tokens(s)
