@@ -77,8 +77,9 @@ type searchGroup struct {
 // stand for a number and the query.
 var searchStrings = []string{"search.loading", "search.ready", "search.none", "search.one", "search.many",
 	"search.failed", "search.para", "search.term", "search.rule", "search.game", "search.note", "search.in-reading",
-	"search.show-all", "search.group-" + search.GroupBook, "search.group-" + search.GroupNotes,
-	"search.group-" + search.GroupGlossary, "search.group-" + search.GroupRules, "search.group-" + search.GroupOther}
+	"search.show-all",
+	// The groups' headings: "search.group-" and a search.Group* name.
+	"search.group-book", "search.group-notes", "search.group-glossary", "search.group-rules", "search.group-other"}
 
 func (s *siteBuilder) searchData(pc *pageCtx) (any, error) {
 	pc.Title = pc.t("search.title")
