@@ -130,3 +130,34 @@ func TestEditionIndex(t *testing.T) {
 		t.Errorf("the index is %d bytes gzip-compressed, over the 300 KB budget", gz.Len())
 	}
 }
+
+// TestEditionTyping checks that while a word is typed, letter by letter
+// from the third, the results never lose a paragraph that the whole word
+// finds (свобод, сво and свободн once found 1, 17 and 13), and that a
+// query whose last word is begun finds something from its first letter.
+// (A beginning that is itself a key of four letters or more matches
+// only keys one letter longer: found, marri (marry) stop there.)
+func TestEditionTyping(t *testing.T) {
+	ix, k := editionIndex(t)
+	for _, w := range []string{"свободный", "промежуток", "восемь", "марьяжъ", "колоды", "vacancy"} {
+		whole := paras(ix, k, w+" ")
+		if len(whole) == 0 {
+			t.Errorf("%q finds nothing", w)
+		}
+		r := []rune(w)
+		for n := 3; n <= len(r); n++ {
+			got := paras(ix, k, string(r[:n]))
+			for _, id := range whole {
+				if !slices.Contains(got, id) {
+					t.Errorf("%q (typing %q) finds %v, without %s", string(r[:n]), w, got, id)
+					break
+				}
+			}
+		}
+	}
+	for _, q := range []string{"пустое м", "пустое ме", "восемь к", "eight a"} {
+		if got := paras(ix, k, q); len(got) == 0 {
+			t.Errorf("%q finds nothing", q)
+		}
+	}
+}

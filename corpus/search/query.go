@@ -48,10 +48,14 @@ func isQuote(r rune) bool {
 // minPrefix is the shortest word, in letters, matched as a prefix.
 const minPrefix = 3
 
-// maxExtend is how many letters a prefix match may add to a word that is
-// a key already: свобод, a word, also matches свободн (свободный) as the
-// reader types on, but место, a word, not местоположен.
-const maxExtend = 1
+// maxExtend is how many letters a prefix match may add to a word of at
+// least wholeWord letters that is a key already: свобод, a word, also
+// matches свободн (свободный) as the reader types on, but место, a word,
+// not местоположен; a shorter word (сво) matches every key it begins.
+const (
+	maxExtend = 1
+	wholeWord = 4
+)
 
 // Parse splits a query into terms and keys them with k: words outside
 // quotes are terms of their own, the words between quotes (any of " « » “
@@ -145,22 +149,52 @@ func (ix *Index) resolve(q Query) []matcher {
 		for _, w := range ix.sameParts(t.Parts) {
 			m.keys = ix.withRelated(m.keys, w)
 		}
-		if least := minPrefix; t.Prefix && t.Norm != "" {
-			if len(q.Terms) > 1 {
-				least = 1
-			}
-			if n := utf8.RuneCountInString(t.Norm); n >= least {
-				_, exact := ix.keyID[t.Keys[0]]
-				for j := sort.SearchStrings(ix.keys, t.Norm); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], t.Norm); j++ {
-					if !exact || utf8.RuneCountInString(ix.keys[j]) <= n+maxExtend {
-						m.keys = ix.withRelated(m.keys, int32(j))
-					}
-				}
-			}
+		if t.Prefix {
+			m.keys = ix.prefixKeys(m.keys, t, len(q.Terms) > 1)
 		}
 		m.none = len(m.keys) == 0
 	}
 	return ms
+}
+
+// prefixKeys adds the keys an unfinished last word matches (see
+// Term.Prefix): those that begin with its Norm, all of them for a word
+// shorter than wholeWord letters or that is no key, else only those at
+// most maxExtend letters longer; and, for a word whose last or last but
+// one letter is a vowel the keys may have dropped (промежуто on the way
+// to промежуток, восем to восемь), the keys without it, no longer than
+// the word (промежутк, восм).
+func (ix *Index) prefixKeys(keys []int32, t Term, others bool) []int32 {
+	n := utf8.RuneCountInString(t.Norm)
+	if n < minPrefix && !(others && n > 0) {
+		return keys
+	}
+	_, exact := ix.keyID[t.Keys[0]]
+	all := n < wholeWord || !exact
+	for j := sort.SearchStrings(ix.keys, t.Norm); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], t.Norm); j++ {
+		if all || utf8.RuneCountInString(ix.keys[j]) <= n+maxExtend {
+			keys = ix.withRelated(keys, int32(j))
+		}
+	}
+	if n < wholeWord {
+		return keys
+	}
+	r := []rune(t.Norm)
+	var stem string
+	switch vowel := "оеь"; {
+	case strings.ContainsRune(vowel, r[n-1]):
+		stem = string(r[:n-1]) // промежуто: промежут and a consonant
+	case strings.ContainsRune(vowel, r[n-2]) && !strings.ContainsRune(vowel, r[n-3]):
+		stem = string(r[:n-2]) + string(r[n-1]) // восем: восм
+	default:
+		return keys
+	}
+	for j := sort.SearchStrings(ix.keys, stem); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], stem); j++ {
+		if utf8.RuneCountInString(ix.keys[j]) <= n {
+			keys = ix.withRelated(keys, int32(j))
+		}
+	}
+	return keys
 }
 
 // sameParts returns the hyphenated keys whose parts have the given keys.
