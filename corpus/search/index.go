@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"slices"
+	"unicode/utf8"
 
 	"pasyans/normalize/stem"
 )
@@ -179,7 +180,8 @@ func (ix *Index) related(words [][][]stem.Token, k *stem.Keyer) {
 // repairs returns the pairs of keys (damaged, repaired) of the words that
 // the corrected reading of a field repairs in its diplomatic reading:
 // the readings' words side by side, when they have as many, that differ
-// by one or two letters.
+// by one or two letters and have three or more (a one-letter repair, н
+// for и, would make a conjunction of every stray letter).
 func repairs(fields []Field, words [][]stem.Token, k *stem.Keyer) [][2]string {
 	var out [][2]string
 	for i, f := range fields {
@@ -192,7 +194,8 @@ func repairs(fields []Field, words [][]stem.Token, k *stem.Keyer) [][2]string {
 			}
 			for n, a := range words[i] {
 				b := words[j][n]
-				if a.Key != b.Key && distance(k.Norm(a.Word), k.Norm(b.Word)) <= 2 {
+				na, nb := k.Norm(a.Word), k.Norm(b.Word)
+				if a.Key != b.Key && min(utf8.RuneCountInString(na), utf8.RuneCountInString(nb)) >= 3 && distance(na, nb) <= 2 {
 					out = append(out, [2]string{a.Key, b.Key})
 				}
 			}
