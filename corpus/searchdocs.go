@@ -15,11 +15,15 @@ const (
 )
 
 // SearchDocs lists the edition's searchable documents for package search:
-// every paragraph (its three readings, the English and the notes), the
+// every paragraph (its three readings and the English), the commentary
+// on each paragraph in each language (its notes and its rules line: a
+// KindNote document with the paragraph's id and its Lang), the
 // glossary's terms, the rules of the games' variants and the core rules,
-// and the games' titles, aliases and introductions. A paragraph is
-// grouped under its owner (a game or the book), a rule under its game.
-// Hrefs are left empty: where a result leads is the renderer's business.
+// and the games (KindGame, one document in each language: the titles,
+// aliases and the introduction). A paragraph and its commentary are
+// grouped under the paragraph's owner (a game or the book), a rule under
+// its game. Hrefs are left empty: where a result leads is the
+// renderer's business.
 func (ed *Edition) SearchDocs() []search.Doc {
 	var docs []search.Doc
 	for _, p := range ed.Paragraphs {
@@ -28,18 +32,11 @@ func (ed *Edition) SearchDocs() []search.Doc {
 			search.Field{Name: "text", Reading: search.Corrected, Lang: "ru", Text: p.Corrected},
 			search.Field{Name: "text", Reading: search.Diplomatic, Lang: "ru", Text: p.Diplomatic},
 			search.Field{Name: "text", Reading: search.Modern, Lang: "ru", Text: p.Modern})
-		en := joinText(p.Translation.Plain(), p.RulesLine.Plain())
-		if en != "" {
+		if en := p.Translation.Plain(); en != "" {
 			d.Fields = append(d.Fields, search.Field{Name: "en", Lang: "en", Text: en})
 		}
-		var notes []string
-		for _, n := range p.Notes {
-			notes = append(notes, n.Plain())
-		}
-		if s := joinText(notes...); s != "" {
-			d.Fields = append(d.Fields, search.Field{Name: "note", Lang: "en", Text: s})
-		}
 		docs = append(docs, d)
+		docs = append(docs, noteDocs(p)...)
 	}
 	for _, t := range ed.Glossary {
 		docs = append(docs, search.Doc{Kind: search.KindTerm, ID: t.ID, Group: SearchGlossary, Fields: []search.Field{
@@ -72,26 +69,63 @@ func (ed *Edition) SearchDocs() []search.Doc {
 		rule(r, SearchRules)
 	}
 	for _, g := range ed.Games {
-		d := search.Doc{Kind: search.KindGame, ID: g.ID, Group: g.ID, Fields: []search.Field{
-			{Name: "title", Reading: search.Corrected, Lang: "ru", Text: g.Titles.RU},
-			{Name: "title", Reading: search.Modern, Lang: "ru", Text: g.Titles.RUModern},
-			{Name: "title-en", Lang: "en", Text: g.Titles.EN},
-		}}
-		var aliases []string
-		for _, a := range []string{g.Aliases.Cadogan1874, g.Aliases.Cadogan1914, g.Aliases.PySolFC} {
-			if a != "" && !slices.Contains(aliases, a) {
-				aliases = append(aliases, a)
-			}
-		}
-		if len(aliases) > 0 {
-			d.Fields = append(d.Fields, search.Field{Name: "alias", Lang: "en", Text: strings.Join(aliases, "; ")})
-		}
-		if s := g.Intro.Plain(); s != "" {
-			d.Fields = append(d.Fields, search.Field{Name: "intro", Lang: "en", Text: s})
-		}
-		docs = append(docs, d)
+		docs = append(docs, gameDocs(g)...)
 	}
 	return docs
+}
+
+// noteDocs returns a paragraph's commentary in each language that has
+// some: its notes, then its rules line.
+func noteDocs(p *Paragraph) []search.Doc {
+	var docs []search.Doc
+	for _, lang := range []string{"ru", "en"} {
+		var parts []string
+		for _, n := range p.Notes {
+			t := n.Text
+			if lang == "ru" {
+				t = n.RU
+			}
+			parts = append(parts, t.Plain())
+		}
+		line := p.RulesLine
+		if lang == "ru" {
+			line = p.RulesLineRU
+		}
+		parts = append(parts, line.Plain())
+		if s := joinText(parts...); s != "" {
+			docs = append(docs, search.Doc{Kind: search.KindNote, ID: p.ID, Group: p.Owner, Lang: lang,
+				Fields: []search.Field{{Name: "note", Lang: lang, Text: s}}})
+		}
+	}
+	return docs
+}
+
+// gameDocs returns a game's documents, one in each language: its titles
+// (and aliases, in English) and its introduction.
+func gameDocs(g *Game) []search.Doc {
+	ru := search.Doc{Kind: search.KindGame, ID: g.ID, Group: g.ID, Lang: "ru", Fields: []search.Field{
+		{Name: "title", Reading: search.Corrected, Lang: "ru", Text: g.Titles.RU},
+		{Name: "title", Reading: search.Modern, Lang: "ru", Text: g.Titles.RUModern},
+	}}
+	if s := g.IntroRU.Plain(); s != "" {
+		ru.Fields = append(ru.Fields, search.Field{Name: "intro", Lang: "ru", Text: s})
+	}
+	en := search.Doc{Kind: search.KindGame, ID: g.ID, Group: g.ID, Lang: "en", Fields: []search.Field{
+		{Name: "title-en", Lang: "en", Text: g.Titles.EN},
+	}}
+	var aliases []string
+	for _, a := range []string{g.Aliases.Cadogan1874, g.Aliases.Cadogan1914, g.Aliases.PySolFC} {
+		if a != "" && !slices.Contains(aliases, a) {
+			aliases = append(aliases, a)
+		}
+	}
+	if len(aliases) > 0 {
+		en.Fields = append(en.Fields, search.Field{Name: "alias", Lang: "en", Text: strings.Join(aliases, "; ")})
+	}
+	if s := g.Intro.Plain(); s != "" {
+		en.Fields = append(en.Fields, search.Field{Name: "intro", Lang: "en", Text: s})
+	}
+	return []search.Doc{ru, en}
 }
 
 // Plain returns the text without Markdown markup: the plain text of each

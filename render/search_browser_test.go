@@ -90,11 +90,14 @@ func TestSearchBrowser(t *testing.T) {
 			t.Fatalf("screenshot %s: %v", name, err)
 		}
 	}
-	// results lists the result elements in page order as kind:id.
+	// results lists the result elements in page order as kind:id (a
+	// note or game as kind:id/lang), hidden ones included.
 	results := func() []string {
 		var out []string
-		raw := eval(`JSON.stringify([...document.querySelectorAll("#search-results .search-hit")].map(e =>
-			e.dataset.para ? "para:" + e.dataset.para : e.dataset.term ? "term:" + e.dataset.term : e.dataset.rule ? "rule:" + e.dataset.rule : "game:" + e.dataset.game))`)
+		raw := eval(`JSON.stringify([...document.querySelectorAll("#search-results .search-hit")].map(e => {
+			const d = e.dataset, lang = d.lang ? "/" + d.lang : "";
+			return d.para ? "para:" + d.para : d.note ? "note:" + d.note + lang : d.term ? "term:" + d.term : d.rule ? "rule:" + d.rule : "game:" + d.game + lang;
+		}))`)
 		if err := json.Unmarshal([]byte(raw), &out); err != nil {
 			t.Fatalf("results %s: %v", raw, err)
 		}
@@ -108,18 +111,8 @@ func TestSearchBrowser(t *testing.T) {
 	// native runs the query with package corpus/search, as the page must.
 	k := stem.New()
 	ix := search.Build(ed.SearchDocs(), k)
-	native := func(q string) []string {
-		rs := ix.Search(search.Parse(k, q))
-		if len(rs) > 100 {
-			rs = rs[:100]
-		}
-		var out []string
-		for _, r := range ix.Grouped(rs) {
-			d := ix.Doc(r.Doc)
-			out = append(out, d.Kind+":"+d.ID)
-		}
-		return out
-	}
+	native := func(q string) []string { return nativePage(ix, k, q, "en") }
+	nativeRU := func(q string) []string { return nativePage(ix, k, q, "ru") }
 	paras := func(list []string) []string {
 		var out []string
 		for _, r := range list {
@@ -235,13 +228,60 @@ func TestSearchBrowser(t *testing.T) {
 	if loc := eval(`location.pathname.split("/").slice(-3).join("/") + location.hash`); loc != "ru/search/index.html#q="+url.QueryEscape("король") && loc != "ru/search/index.html#q="+url.PathEscape("король") {
 		t.Errorf("the header's box led to %s", loc)
 	}
-	if got, want := results(), native("король"); !slices.Equal(got, want) || len(got) == 0 {
+	if got, want := results(), nativeRU("король"); !slices.Equal(got, want) || len(got) == 0 {
 		t.Errorf("header search for король: %v, want %v", got, want)
 	}
 	if lang := eval(`document.documentElement.lang + "/" + document.querySelector(".search-hit .search-kind").textContent`); !strings.HasPrefix(lang, "ru/") {
 		t.Errorf("Russian search page: %s", lang)
 	}
 	shot("search-04-ru")
+
+	// Grouping: the book first, each group headed with its count; the
+	// first few results shown, the rest behind "show all", none cut.
+	typeQuery("карты")
+	groups := eval(`[...document.querySelectorAll("#search-results .search-group")].map(g =>
+		g.dataset.group + "=" + g.querySelectorAll(".search-hit").length + "/" + g.querySelectorAll(".search-hit:not([hidden])").length +
+		(g.querySelector("h2").textContent.includes("(" + g.querySelectorAll(".search-hit").length + ")") ? "" : "!count")).join(" ")`)
+	t.Logf("карты on the Russian page: groups (all/shown) %s", groups)
+	if !strings.HasPrefix(groups, "book=") || strings.Contains(groups, "!count") {
+		t.Errorf("карты: groups %s, want the book first, each heading with its count", groups)
+	}
+	if got, want := results(), nativeRU("карты"); !slices.Equal(got, want) {
+		t.Errorf("карты: the page lists %d results, package search %d: want all, in order", len(got), len(want))
+	}
+	hiddenBefore := eval(`document.querySelectorAll('#search-results [data-group="book"] .search-hit[hidden]').length`)
+	if hiddenBefore == "0" {
+		t.Errorf("карты: no paragraph behind show all")
+	}
+	do("show all", chromedp.Click(chromedp.CSS(`#search-results [data-group="book"] [data-action="show-all"]`)))
+	if n := eval(`document.querySelectorAll('#search-results [data-group="book"] .search-hit[hidden]').length`); n != "0" {
+		t.Errorf("show all: %s paragraphs still hidden (of %s)", n, hiddenBefore)
+	}
+	shot("search-05-show-all")
+
+	// The Russian commentary on the Russian page: a Russian note found,
+	// listed before everything in English, and no English note among the
+	// Russian ones.
+	typeQuery("Кадоган")
+	notes := eval(`[...document.querySelectorAll('#search-results [data-group="notes"] .search-hit')].map(e => (e.dataset.note || e.dataset.game) + "/" + e.dataset.lang).join(" ")`)
+	if !strings.Contains(notes, "/ru") || strings.Contains(notes, "/en") {
+		t.Errorf("Кадоган on the Russian page: notes %q, want Russian ones only", notes)
+	}
+	if got, want := results(), nativeRU("Кадоган"); !slices.Equal(got, want) {
+		t.Errorf("Кадоган: the page lists %v, package search %v", got, want)
+	}
+
+	// Small things: a multi-word query with its last word begun finds
+	// something; a NUL in the query never reaches the status line.
+	typeQuery("пустое м")
+	if ps := paras(results()); len(ps) == 0 {
+		t.Errorf("пустое м: no paragraph")
+	}
+	eval(`(() => { const b = document.getElementById("search-q"); b.value = "мђсто\u0000"; b.dispatchEvent(new Event("input")); })()`)
+	waitQuery("мђсто\x00")
+	if s := eval(`document.getElementById("search-status").textContent`); strings.ContainsRune(s, 0) {
+		t.Errorf("the status line shows the NUL: %q", s)
+	}
 
 	// Speed: 100 queries typed key by key, each drawn; the page records
 	// the time from the keystroke's input event to the drawn results.
@@ -279,6 +319,23 @@ func TestSearchBrowser(t *testing.T) {
 	for _, p := range bad.take() {
 		t.Error(p)
 	}
+}
+
+// nativePage lists what package search's Page gives for q on a page in
+// lang, as results does on the page.
+func nativePage(ix *search.Index, k *stem.Keyer, q, lang string) []string {
+	var out []string
+	for _, g := range ix.Page(search.Parse(k, q), lang) {
+		for _, r := range g.Results {
+			d := ix.Doc(r.Doc)
+			s := d.Kind + ":" + d.ID
+			if d.Lang != "" {
+				s += "/" + d.Lang
+			}
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // jsString quotes s as a JavaScript string literal.

@@ -39,7 +39,7 @@ func (s *siteBuilder) searchIndex() ([]byte, error) {
 // folder; "" for a document no page shows.
 func (s *siteBuilder) searchHref(d search.Doc) string {
 	switch d.Kind {
-	case search.KindPara:
+	case search.KindPara, search.KindNote:
 		if p, ok := s.paraPage[d.ID]; ok {
 			return p + "#p-" + anchorID(d.ID)
 		}
@@ -75,8 +75,11 @@ type searchGroup struct {
 
 // searchStrings are the messages static/search.js shows; {n} and {q}
 // stand for a number and the query.
-var searchStrings = []string{"search.loading", "search.ready", "search.none", "search.one", "search.many", "search.more",
-	"search.failed", "search.para", "search.term", "search.rule", "search.game", "search.in-reading"}
+var searchStrings = []string{"search.loading", "search.ready", "search.none", "search.one", "search.many",
+	"search.failed", "search.para", "search.term", "search.rule", "search.game", "search.note", "search.in-reading",
+	"search.show-all",
+	// The groups' headings: "search.group-" and a search.Group* name.
+	"search.group-book", "search.group-notes", "search.group-glossary", "search.group-rules", "search.group-other"}
 
 func (s *siteBuilder) searchData(pc *pageCtx) (any, error) {
 	pc.Title = pc.t("search.title")

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"pasyans/corpus"
 	"pasyans/corpus/search"
+	"pasyans/site"
 )
 
 // TestSearchIndexFile reads the index the site carries back and checks
@@ -76,6 +78,24 @@ func BenchmarkSearchIndex(b *testing.B) {
 	for b.Loop() {
 		if _, err := s.searchIndex(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSearchGroupStrings checks that every group of a search results page
+// has its heading in the page's strings and in both catalogs.
+func TestSearchGroupStrings(t *testing.T) {
+	msgs, err := loadMessages(site.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []string{search.GroupBook, search.GroupNotes, search.GroupGlossary, search.GroupRules, search.GroupOther} {
+		key := "search.group-" + g
+		if !slices.Contains(searchStrings, key) {
+			t.Errorf("%s is not among searchStrings", key)
+		}
+		if !msgs.keys[key] {
+			t.Errorf("%s is in no catalog", key)
 		}
 	}
 }

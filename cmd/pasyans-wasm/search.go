@@ -41,40 +41,47 @@ func (s *searcher) load(args []js.Value) (any, error) {
 	return map[string]any{"docs": ix.Len(), "keys": ix.Keys()}, nil
 }
 
-// search(query, reading string, limit number) → {total, results}: the
-// best limit results (all for a negative limit), grouped (see
-// search.Index.Grouped), each {kind, id, group, href, score, snippets:
-// [{name, reading, lang, html}], forms}, with its snippets in the reading.
+// search(query, reading, lang string) → {total, groups: [{name,
+// results}]}: every document found, grouped for a page in lang (see
+// search.Index.Page), each result {kind, id, group, lang, href, score,
+// snippets: [{name, reading, lang, html}], forms}, with its snippets in
+// the reading.
 // Plain objects, not JSON: encoding/json would add 0.7 MB to the program.
 func (s *searcher) search(args []js.Value) (any, error) {
 	if s.ix == nil {
 		return nil, errors.New("search: no index loaded (searchLoad first)")
 	}
-	if len(args) < 3 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString || args[2].Type() != js.TypeNumber {
-		return nil, errors.New("search(query, reading, limit): two strings and a number")
+	if len(args) < 3 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString || args[2].Type() != js.TypeString {
+		return nil, errors.New("search(query, reading, lang): three strings")
 	}
 	q := search.Parse(s.k, args[0].String())
-	reading, limit := args[1].String(), args[2].Int()
-	rs := s.ix.Search(q)
-	total := len(rs)
-	if limit >= 0 && len(rs) > limit {
-		rs = rs[:limit]
-	}
-	results := make([]any, 0, len(rs))
-	for _, r := range s.ix.Grouped(rs) {
-		d := s.ix.Doc(r.Doc)
-		var snips []any
-		for _, sn := range s.ix.Snippets(q, r.Doc, reading, 220) {
-			snips = append(snips, map[string]any{"name": sn.Name, "reading": sn.Reading, "lang": sn.Lang, "html": sn.HTML})
+	reading, lang := args[1].String(), args[2].String()
+	total := 0
+	var groups []any
+	for _, g := range s.ix.Page(q, lang) {
+		results := make([]any, 0, len(g.Results))
+		for _, r := range g.Results {
+			results = append(results, s.result(q, r, reading))
 		}
-		var forms []any
-		for _, f := range s.ix.Forms(q, r.Doc) {
-			forms = append(forms, f)
-		}
-		results = append(results, map[string]any{"kind": d.Kind, "id": d.ID, "group": d.Group, "href": d.Href,
-			"score": r.Score, "snippets": snips, "forms": forms})
+		total += len(results)
+		groups = append(groups, map[string]any{"name": g.Name, "results": results})
 	}
-	return map[string]any{"total": total, "results": results}, nil
+	return map[string]any{"total": total, "groups": groups}, nil
+}
+
+// result is one result as the page draws it.
+func (s *searcher) result(q search.Query, r search.Result, reading string) any {
+	d := s.ix.Doc(r.Doc)
+	var snips []any
+	for _, sn := range s.ix.Snippets(q, r.Doc, reading, 220) {
+		snips = append(snips, map[string]any{"name": sn.Name, "reading": sn.Reading, "lang": sn.Lang, "html": sn.HTML})
+	}
+	var forms []any
+	for _, f := range s.ix.Forms(q, r.Doc) {
+		forms = append(forms, f)
+	}
+	return map[string]any{"kind": d.Kind, "id": d.ID, "group": d.Group, "lang": d.Lang, "href": d.Href,
+		"score": r.Score, "snippets": snips, "forms": forms}
 }
 
 // searchKeys(text string) → the keys of its words, in order.

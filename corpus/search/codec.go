@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"pasyans/normalize/stem"
 )
 
 // Version is the version of the encoded index; Decode refuses another.
-const Version = 1
+const Version = 3
 
 // magic starts an encoded index.
 const magic = "pasyans-search "
@@ -21,13 +23,20 @@ const magic = "pasyans-search "
 //
 //	"pasyans-search " version ","
 //	number of keys ","  the keys (strings, sorted)
-//	number of documents ","  for each: kind id group href (strings),
+//	number of aliases ","  for each two key indexes (Index.alias)
+//	number of hyphenated keys ","  for each: its key index, the number
+//	    of its parts and their key indexes (Index.parts)
+//	number of documents ","  for each: kind id group href lang (strings),
 //	    number of fields ",", for each: name reading lang (strings),
 //	    same ",": 1 + the index of an earlier field of the document with
 //	    the same text (a reading no rule changed), or 0, then the text
-//	    (string) and its words: their count ",", and three numbers a
-//	    word: the gap in bytes from the end of the word before (or the
-//	    text's start), the word's length in bytes, the index of its key.
+//	    (string) and its words' keys: 1 + the index of an earlier field
+//	    whose words have the same keys (a reading that changed only the
+//	    spelling), or 0, the number of words (stem.Words) ",", and for
+//	    each 1 + the index of its key, or 0 for a word without one.
+//
+// The words are found again in the text by stem.Words, which needs no
+// spelling rules; only their keys, the spelling-aware part, are stored.
 
 // Encode writes the index. The same index gives the same bytes.
 func (ix *Index) Encode() ([]byte, error) {
@@ -38,12 +47,31 @@ func (ix *Index) Encode() ([]byte, error) {
 	for _, k := range ix.keys {
 		w.str(k)
 	}
+	w.num(len(ix.alias))
+	for _, a := range ix.alias {
+		w.num(int(a[0]))
+		w.num(int(a[1]))
+	}
+	wholes := make([]int32, 0, len(ix.parts))
+	for k := range ix.parts {
+		wholes = append(wholes, k)
+	}
+	slices.Sort(wholes)
+	w.num(len(wholes))
+	for _, k := range wholes {
+		w.num(int(k))
+		w.num(len(ix.parts[k]))
+		for _, p := range ix.parts[k] {
+			w.num(int(p))
+		}
+	}
 	w.num(len(ix.docs))
 	for _, d := range ix.docs {
 		w.str(d.Kind)
 		w.str(d.ID)
 		w.str(d.Group)
 		w.str(d.Href)
+		w.str(d.Lang)
 		w.num(len(d.Fields))
 		for j, f := range d.Fields {
 			w.str(f.Name)
@@ -55,17 +83,36 @@ func (ix *Index) Encode() ([]byte, error) {
 				continue
 			}
 			w.str(f.Text)
-			w.num(len(f.toks))
-			prev := int32(0)
-			for _, t := range f.toks {
-				w.num(int(t.start - prev))
-				w.num(int(t.end - t.start))
-				w.num(int(t.key))
-				prev = t.end
-			}
+			w.keys(d.Fields[:j], f)
 		}
 	}
 	return w.b, nil
+}
+
+// keys writes the keys of a field's words: see the format above.
+func (w *writer) keys(earlier []Field, f Field) {
+	words := stem.Words(f.Text)
+	same := slices.IndexFunc(earlier, func(o Field) bool { return sameKeys(o.toks, f.toks) })
+	if same >= 0 && len(words) == len(f.toks) {
+		w.num(same + 1)
+		return
+	}
+	w.num(0)
+	w.num(len(words))
+	t := 0
+	for _, wd := range words {
+		if t < len(f.toks) && int(f.toks[t].start) == wd[0] {
+			w.num(int(f.toks[t].key) + 1)
+			t++
+		} else {
+			w.num(0)
+		}
+	}
+}
+
+// sameKeys reports whether two fields' words have the same keys.
+func sameKeys(a, b []token) bool {
+	return slices.EqualFunc(a, b, func(x, y token) bool { return x.key == y.key })
 }
 
 type writer struct{ b []byte }
@@ -117,9 +164,12 @@ func decode(r *reader) (*Index, error) {
 	for i, key := range keys {
 		ix.keyID[key] = int32(i)
 	}
+	if err := ix.decodeRelated(r); err != nil {
+		return nil, err
+	}
 	ndocs := r.count()
 	for i := 0; i < ndocs && r.err == nil; i++ {
-		d := Doc{Kind: r.str(), ID: r.str(), Group: r.str(), Href: r.str()}
+		d := Doc{Kind: r.str(), ID: r.str(), Group: r.str(), Href: r.str(), Lang: r.str()}
 		nf := r.count()
 		for j := 0; j < nf && r.err == nil; j++ {
 			f := Field{Name: r.str(), Reading: r.str(), Lang: r.str()}
@@ -130,7 +180,7 @@ func decode(r *reader) (*Index, error) {
 				f.Text, f.toks = d.Fields[same-1].Text, d.Fields[same-1].toks
 			} else {
 				f.Text = r.str()
-				toks, err := readWords(r, f.Text, len(keys))
+				toks, err := readWords(r, f.Text, d.Fields, len(keys))
 				if err != nil {
 					return nil, fmt.Errorf("document %d (%s), field %d: %w", i, d.ID, j, err)
 				}
@@ -150,24 +200,71 @@ func decode(r *reader) (*Index, error) {
 	return ix, nil
 }
 
-func readWords(r *reader, text string, nkeys int) ([]token, error) {
-	n := r.count()
-	toks := make([]token, 0, min(n, len(text)))
-	prev := 0
-	for i := 0; i < n && r.err == nil; i++ {
-		gap, size, key := r.num(), r.num(), r.num()
-		start := prev + gap
-		end := start + size
-		if gap < 0 || size <= 0 || start > len(text) || end > len(text) {
-			return nil, fmt.Errorf("word %d: bytes %d–%d outside the text (%d bytes)", i, start, end, len(text))
+// decodeRelated reads the aliases and the hyphenated keys' parts.
+func (ix *Index) decodeRelated(r *reader) error {
+	key := func() int32 {
+		k := r.num()
+		if r.err == nil && (k < 0 || k >= len(ix.keys)) {
+			r.fail("key %d of %d", k, len(ix.keys))
 		}
-		if key < 0 || key >= nkeys {
-			return nil, fmt.Errorf("word %d: key %d of %d", i, key, nkeys)
-		}
-		toks = append(toks, token{start: int32(start), end: int32(end), key: int32(key)})
-		prev = end
+		return int32(k)
 	}
-	return toks, r.err
+	n := r.count()
+	for i := 0; i < n && r.err == nil; i++ {
+		ix.alias = append(ix.alias, [2]int32{key(), key()})
+	}
+	ix.parts = map[int32][]int32{}
+	n = r.count()
+	for i := 0; i < n && r.err == nil; i++ {
+		whole, np := key(), r.count()
+		for j := 0; j < np && r.err == nil; j++ {
+			ix.parts[whole] = append(ix.parts[whole], key())
+		}
+	}
+	return r.err
+}
+
+// readWords reads the keys of a field's words and finds the words in
+// its text.
+func readWords(r *reader, text string, earlier []Field, nkeys int) ([]token, error) {
+	words := stem.Words(text)
+	var keys []int32
+	if same := r.num(); same != 0 {
+		if same < 1 || same > len(earlier) {
+			return nil, fmt.Errorf("words: same as field %d, not an earlier one", same-1)
+		}
+		if len(earlier[same-1].toks) != len(words) {
+			return nil, fmt.Errorf("%d keys for %d words", len(earlier[same-1].toks), len(words))
+		}
+		for _, t := range earlier[same-1].toks {
+			keys = append(keys, t.key)
+		}
+		return place(words, keys), nil
+	}
+	n := r.count()
+	if r.err == nil && n != len(words) {
+		return nil, fmt.Errorf("%d keys for %d words", n, len(words))
+	}
+	for i := 0; i < n && r.err == nil; i++ {
+		k := r.num() - 1
+		if k < -1 || k >= nkeys {
+			return nil, fmt.Errorf("word %d: key %d of %d", i, k, nkeys)
+		}
+		keys = append(keys, int32(k))
+	}
+	return place(words, keys), r.err
+}
+
+// place makes the tokens of words with keys, one key a word (-1 for a
+// word without one).
+func place(words [][2]int, keys []int32) []token {
+	toks := make([]token, 0, len(keys))
+	for i, k := range keys {
+		if k >= 0 {
+			toks = append(toks, token{start: int32(words[i][0]), end: int32(words[i][1]), key: k})
+		}
+	}
+	return toks
 }
 
 // reader reads the items of an encoded index; the first error sticks.

@@ -45,18 +45,22 @@ func TestEditionQueries(t *testing.T) {
 		top   []string // the first paragraphs, in order
 		has   []string // paragraphs that must be among the results
 	}{
-		{"place", []string{"мђсто", "мѣсто", "место", "мѣста", "МЕСТО"}, []string{"003:20", "003:26"},
+		{"place", []string{"мђсто", "мѣсто", "место", "мѣста", "МЕСТО"}, []string{"003:20", "002:8"},
 			[]string{"000:7", "000:9", "000:13", "002:6", "002:8", "002:9", "002:15"}},
-		{"king (ru)", []string{"короля", "королей", "король"}, []string{"001:6", "000:3"}, []string{"000:12", "002:5", "001:9"}},
-		{"king (en)", []string{"king", "kings", "King"}, []string{"003:5", "001:6"}, []string{"000:3", "001:10", "002:5"}},
-		{"talon", []string{"талонъ", "талон", "талона"}, []string{"002:15", "000:13"}, []string{"002:8", "000:9"}},
+		{"king (ru)", []string{"короля", "королей", "король"}, []string{"000:3", "001:6"}, []string{"000:12", "002:5", "001:9"}},
+		{"king (en)", []string{"king", "kings", "King"}, []string{"001:6", "000:3"}, []string{"000:3", "001:10", "002:5"}},
+		{"talon", []string{"талонъ", "талон", "талона"}, []string{"002:15", "000:9"}, []string{"002:8", "000:13"}},
 		{"talon (en)", []string{"talon"}, []string{"002:15", "000:9"}, []string{"000:13", "002:10"}},
-		{"available", []string{"годныя", "годные", "годных"}, []string{"001:3"}, []string{"002:10", "002:13"}},
+		{"available", []string{"годныя", "годные", "годных"}, []string{"002:13"}, []string{"002:10", "001:3"}},
 		{"marriage", []string{"марьяжъ", "марьяж"}, []string{"000:10"}, []string{"002:7", "000:13"}},
 		{"zodiac", []string{"зодіакъ", "зодиак", "Зодиака"}, []string{"000:14"}, []string{"000:10", "000:12", "000:13"}},
-		{"first (-аго)", []string{"перваго", "первого"}, []string{"000:6"}, []string{"001:6"}},
+		{"first (-аго)", []string{"перваго", "первого"}, []string{"000:16", "000:6"}, []string{"001:6"}},
 		{"phrase", []string{`"пустое мѣсто"`, `"пустое место"`, `«пустое мђсто»`}, []string{"000:7", "000:13"}, nil},
-		{"phrase (en)", []string{`"empty place"`}, []string{"003:26"}, nil},
+		{"phrase (en)", []string{`"place left empty"`}, []string{"003:26"}, nil},
+		{"irregular (en)", []string{"dealt", "dealing", "deal"}, nil, []string{"000:9", "001:12", "002:3"}},
+		{"fleeting vowel", []string{"промежутки", "промежутокъ", "промежуток"}, []string{"002:8"}, nil},
+		{"numeral", []string{"восемь", "восьми", "восьмп"}, nil, []string{"000:12", "001:4", "001:6"}},
+		{"repaired form", []string{"евободныхъ", "свободных"}, nil, []string{"000:9", "002:8"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,6 +92,8 @@ func TestEditionKinds(t *testing.T) {
 		{"Зодіакъ", search.KindGame, "zodiac"},
 		{"Бонапартовский", search.KindGame, "st-helena"},
 		{"cards reach the talon only from the pack", search.KindRule, "le-cadran/talon-from-pack"},
+		{"Кадоган", search.KindNote, "000:7"},
+		{"Cadogan", search.KindNote, "000:7"},
 	}
 	for _, tc := range tests {
 		found := false
@@ -122,5 +128,36 @@ func TestEditionIndex(t *testing.T) {
 	t.Logf("%d documents, %d keys; %d bytes, %d gzip-compressed", a.Len(), a.Keys(), len(da), gz.Len())
 	if gz.Len() > 300<<10 {
 		t.Errorf("the index is %d bytes gzip-compressed, over the 300 KB budget", gz.Len())
+	}
+}
+
+// TestEditionTyping checks that while a word is typed, letter by letter
+// from the third, the results never lose a paragraph that the whole word
+// finds (свобод, сво and свободн once found 1, 17 and 13), and that a
+// query whose last word is begun finds something from its first letter.
+// (A beginning that is itself a key of four letters or more matches
+// only keys one letter longer: found, marri (marry) stop there.)
+func TestEditionTyping(t *testing.T) {
+	ix, k := editionIndex(t)
+	for _, w := range []string{"свободный", "промежуток", "восемь", "марьяжъ", "колоды", "vacancy"} {
+		whole := paras(ix, k, w+" ")
+		if len(whole) == 0 {
+			t.Errorf("%q finds nothing", w)
+		}
+		r := []rune(w)
+		for n := 3; n <= len(r); n++ {
+			got := paras(ix, k, string(r[:n]))
+			for _, id := range whole {
+				if !slices.Contains(got, id) {
+					t.Errorf("%q (typing %q) finds %v, without %s", string(r[:n]), w, got, id)
+					break
+				}
+			}
+		}
+	}
+	for _, q := range []string{"пустое м", "пустое ме", "восемь к", "eight a"} {
+		if got := paras(ix, k, q); len(got) == 0 {
+			t.Errorf("%q finds nothing", q)
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"slices"
+	"unicode/utf8"
 
 	"pasyans/normalize/stem"
 )
@@ -11,7 +13,8 @@ const (
 	KindPara = "para" // a source paragraph: ID "001:7"
 	KindTerm = "term" // a glossary term: ID the term's id
 	KindRule = "rule" // an engine rule: ID "salic-law/foundations"
-	KindGame = "game" // a game's titles and aliases: ID the game's id
+	KindGame = "game" // a game's titles, aliases and introduction: ID the game's id
+	KindNote = "note" // the editor's notes on a paragraph and its rules line: ID the paragraph's
 )
 
 // Readings of the Russian text, as a Field's Reading.
@@ -27,6 +30,9 @@ type Doc struct {
 	ID    string
 	Group string // what the result is listed under: a game id, "glossary", …
 	Href  string // where the result leads, as its maker writes it
+	// Lang is the language of a document written in one ("ru", "en"):
+	// a note, a game's introduction. "" for one in both.
+	Lang string
 	// Fields are the document's texts. Fields with the same Name are
 	// alternatives of one text (the readings of a paragraph, the
 	// pre-reform and modern forms of a term): a word counts once for
@@ -72,6 +78,15 @@ type Index struct {
 	// avgLen is the documents' mean length in words (see docLen).
 	avgLen float64
 	lens   []float64
+	// alias pairs keys that are one word: a form the corrected reading
+	// repairs and its repair (евободн, свободн), a gerund and its verb
+	// (начин, начина; see stem.Token.Also). A query for either finds both.
+	alias [][2]int32
+	// parts maps a hyphenated word's key to its parts' keys; a query for
+	// a part finds the whole.
+	parts map[int32][]int32
+	// same and partOf are alias both ways and parts inverted (invert).
+	same, partOf map[int32][]int32
 }
 
 // posting is one field of one document holding a key, and how often.
@@ -92,6 +107,9 @@ func Build(docs []Doc, k *stem.Keyer) *Index {
 			words[i][j] = toks
 			for _, t := range toks {
 				vocab[t.Key] = true
+				for _, p := range t.Parts {
+					vocab[p] = true
+				}
 			}
 		}
 	}
@@ -117,13 +135,115 @@ func Build(docs []Doc, k *stem.Keyer) *Index {
 		}
 		ix.docs[i] = d
 	}
+	ix.related(words, k)
 	ix.invert()
 	return ix
+}
+
+// related fills alias and parts from the tokens of the documents' fields.
+func (ix *Index) related(words [][][]stem.Token, k *stem.Keyer) {
+	ix.parts = map[int32][]int32{}
+	seen := map[[2]int32]bool{}
+	add := func(a, b string) {
+		ia, oka := ix.keyID[a]
+		ib, okb := ix.keyID[b]
+		if oka && okb && ia != ib && !seen[[2]int32{ia, ib}] {
+			seen[[2]int32{ia, ib}] = true
+			ix.alias = append(ix.alias, [2]int32{ia, ib})
+		}
+	}
+	for i, d := range ix.docs {
+		for j := range d.Fields {
+			for _, t := range words[i][j] {
+				if t.Also != "" {
+					add(t.Key, t.Also)
+				}
+				if len(t.Parts) > 0 {
+					id := ix.keyID[t.Key]
+					if _, ok := ix.parts[id]; !ok {
+						for _, p := range t.Parts {
+							ix.parts[id] = append(ix.parts[id], ix.keyID[p])
+						}
+					}
+				}
+			}
+		}
+		for _, r := range repairs(d.Fields, words[i], k) {
+			add(r[0], r[1])
+		}
+	}
+	slices.SortFunc(ix.alias, func(a, b [2]int32) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
+}
+
+// repairs returns the pairs of keys (damaged, repaired) of the words that
+// the corrected reading of a field repairs in its diplomatic reading:
+// the readings' words side by side, when they have as many, that differ
+// by one or two letters and have three or more (a one-letter repair, н
+// for и, would make a conjunction of every stray letter).
+func repairs(fields []Field, words [][]stem.Token, k *stem.Keyer) [][2]string {
+	var out [][2]string
+	for i, f := range fields {
+		if f.Reading != Diplomatic {
+			continue
+		}
+		for j, g := range fields {
+			if g.Name != f.Name || g.Reading != Corrected || len(words[i]) != len(words[j]) {
+				continue
+			}
+			for n, a := range words[i] {
+				b := words[j][n]
+				na, nb := k.Norm(a.Word), k.Norm(b.Word)
+				if a.Key != b.Key && min(utf8.RuneCountInString(na), utf8.RuneCountInString(nb)) >= 3 && distance(na, nb) <= 2 {
+					out = append(out, [2]string{a.Key, b.Key})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// distance is the Levenshtein distance between two words, in letters.
+func distance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	prev := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := range x {
+		cur := make([]int, len(y)+1)
+		cur[0] = i + 1
+		for j := range y {
+			c := prev[j]
+			if x[i] != y[j] {
+				c++
+			}
+			cur[j+1] = min(c, prev[j+1]+1, cur[j]+1)
+		}
+		prev = cur
+	}
+	return prev[len(y)]
 }
 
 // invert builds the posting lists and the documents' lengths from the
 // fields' tokens.
 func (ix *Index) invert() {
+	ix.same, ix.partOf = map[int32][]int32{}, map[int32][]int32{}
+	for _, a := range ix.alias {
+		ix.same[a[0]] = append(ix.same[a[0]], a[1])
+		ix.same[a[1]] = append(ix.same[a[1]], a[0])
+	}
+	for whole, ps := range ix.parts {
+		for _, p := range ps {
+			if !slices.Contains(ix.partOf[p], whole) {
+				ix.partOf[p] = append(ix.partOf[p], whole)
+			}
+		}
+	}
+	for _, ws := range ix.partOf {
+		slices.Sort(ws)
+	}
 	ix.post = make([][]posting, len(ix.keys))
 	ix.lens = make([]float64, len(ix.docs))
 	total := 0.0

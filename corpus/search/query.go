@@ -21,9 +21,15 @@ type Query struct {
 type Term struct {
 	Text string   // as typed
 	Keys []string // the word's key; a phrase's keys in order
+	Norm string   // a word's spelling-blind form (stem.Keyer.Norm)
+	// Parts are a hyphenated word's parts' keys: it also matches the
+	// hyphenated words of the same parts (какой-нибудь, какою-нибудь).
+	Parts []string
 	// Prefix is set on the query's last word when nothing follows it (the
-	// reader is still typing it): if no text has its key, it matches the
-	// keys that begin with it.
+	// reader may still be typing it): it also matches the keys that begin
+	// with its Norm, if it has at least minPrefix letters (one, when the
+	// query has other terms), and, when the word is a key itself, only
+	// those at most maxExtend letters longer.
 	Prefix bool
 }
 
@@ -39,8 +45,17 @@ func isQuote(r rune) bool {
 	return false
 }
 
-// minPrefix is the shortest key, in letters, matched as a prefix.
+// minPrefix is the shortest word, in letters, matched as a prefix.
 const minPrefix = 3
+
+// maxExtend is how many letters a prefix match may add to a word of at
+// least wholeWord letters that is a key already: свобод, a word, also
+// matches свободн (свободный) as the reader types on, but место, a word,
+// not местоположен; a shorter word (сво) matches every key it begins.
+const (
+	maxExtend = 1
+	wholeWord = 4
+)
 
 // Parse splits a query into terms and keys them with k: words outside
 // quotes are terms of their own, the words between quotes (any of " « » “
@@ -71,7 +86,7 @@ func Parse(k *stem.Keyer, q string) Query {
 			return
 		}
 		for _, tk := range toks {
-			add(Term{Text: tk.Word, Keys: []string{tk.Key}})
+			add(Term{Text: tk.Word, Keys: []string{tk.Key}, Norm: k.Norm(tk.Word), Parts: tk.Parts})
 		}
 	}
 	for i, r := range q {
@@ -128,19 +143,91 @@ func (ix *Index) resolve(q Query) []matcher {
 			}
 			continue
 		}
-		key := t.Keys[0]
-		if id, ok := ix.keyID[key]; ok {
-			m.keys = []int32{id}
-			continue
+		if id, ok := ix.keyID[t.Keys[0]]; ok {
+			m.keys = ix.withRelated(m.keys, id)
 		}
-		if t.Prefix && utf8.RuneCountInString(key) >= minPrefix {
-			for j := sort.SearchStrings(ix.keys, key); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], key); j++ {
-				m.keys = append(m.keys, int32(j))
-			}
+		for _, w := range ix.sameParts(t.Parts) {
+			m.keys = ix.withRelated(m.keys, w)
+		}
+		if t.Prefix {
+			m.keys = ix.prefixKeys(m.keys, t, len(q.Terms) > 1)
 		}
 		m.none = len(m.keys) == 0
 	}
 	return ms
+}
+
+// prefixKeys adds the keys an unfinished last word matches (see
+// Term.Prefix): those that begin with its Norm, all of them for a word
+// shorter than wholeWord letters or that is no key, else only those at
+// most maxExtend letters longer; and, for a word whose last or last but
+// one letter is a vowel the keys may have dropped (промежуто on the way
+// to промежуток, восем to восемь), the keys without it, no longer than
+// the word (промежутк, восм).
+func (ix *Index) prefixKeys(keys []int32, t Term, others bool) []int32 {
+	n := utf8.RuneCountInString(t.Norm)
+	if n < minPrefix && !(others && n > 0) {
+		return keys
+	}
+	_, exact := ix.keyID[t.Keys[0]]
+	all := n < wholeWord || !exact
+	for j := sort.SearchStrings(ix.keys, t.Norm); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], t.Norm); j++ {
+		if all || utf8.RuneCountInString(ix.keys[j]) <= n+maxExtend {
+			keys = ix.withRelated(keys, int32(j))
+		}
+	}
+	if n < wholeWord {
+		return keys
+	}
+	r := []rune(t.Norm)
+	var stem string
+	switch vowel := "оеь"; {
+	case strings.ContainsRune(vowel, r[n-1]):
+		stem = string(r[:n-1]) // промежуто: промежут and a consonant
+	case strings.ContainsRune(vowel, r[n-2]) && !strings.ContainsRune(vowel, r[n-3]):
+		stem = string(r[:n-2]) + string(r[n-1]) // восем: восм
+	default:
+		return keys
+	}
+	for j := sort.SearchStrings(ix.keys, stem); j < len(ix.keys) && strings.HasPrefix(ix.keys[j], stem); j++ {
+		if utf8.RuneCountInString(ix.keys[j]) <= n {
+			keys = ix.withRelated(keys, int32(j))
+		}
+	}
+	return keys
+}
+
+// sameParts returns the hyphenated keys whose parts have the given keys.
+func (ix *Index) sameParts(parts []string) []int32 {
+	if len(parts) == 0 {
+		return nil
+	}
+	ids := make([]int32, len(parts))
+	for i, p := range parts {
+		id, ok := ix.keyID[p]
+		if !ok {
+			return nil
+		}
+		ids[i] = id
+	}
+	var out []int32
+	for _, w := range ix.partOf[ids[0]] {
+		if slices.Equal(ix.parts[w], ids) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// withRelated adds a key to keys, with the keys that are the same word
+// (alias) and the hyphenated words it is a part of.
+func (ix *Index) withRelated(keys []int32, id int32) []int32 {
+	for _, k := range append(append([]int32{id}, ix.same[id]...), ix.partOf[id]...) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // Search returns the documents that hold every term of q, best first
@@ -252,24 +339,4 @@ func phraseAt(toks []token, keys []int32) []int {
 		}
 	}
 	return at
-}
-
-// Grouped reorders results by group: the groups in the order of their
-// best result, each group's results in rank order. The first result stays
-// first.
-func (ix *Index) Grouped(rs []Result) []Result {
-	var order []string
-	by := map[string][]Result{}
-	for _, r := range rs {
-		g := ix.docs[r.Doc].Group
-		if _, ok := by[g]; !ok {
-			order = append(order, g)
-		}
-		by[g] = append(by[g], r)
-	}
-	out := make([]Result, 0, len(rs))
-	for _, g := range order {
-		out = append(out, by[g]...)
-	}
-	return out
 }

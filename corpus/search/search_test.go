@@ -44,10 +44,10 @@ func TestParse(t *testing.T) {
 	}{
 		{"мѣсто", "мест*"},
 		{"мѣсто ", "мест"},
-		{"мђсто короля", "мест корол*"},
+		{"мђсто короля", "мест корл*"},
 		{`"пустое мѣсто"`, "пуст+мест"},
 		{`"пустое мѣсто`, "пуст+мест"},
-		{`«пустое мѣсто» талонъ`, "пуст+мест талон*"},
+		{`«пустое мѣсто» талонъ`, "пуст+мест талн*"},
 		{`"king"`, "king"},
 		{"kings King", "king"},
 		{"  … — ", ""},
@@ -94,9 +94,9 @@ func TestRanking(t *testing.T) {
 		{"phrase in order", `"пустое место"`, []string{"2:2"}},
 		{"phrase across languages", `"empty place"`, []string{"3:2"}},
 		{"unknown word", "туз ", nil},
-		// An unfinished last word matches the keys it begins only when it
-		// is no key itself.
-		{"prefix", "корол", []string{"1:3", "1:2", "1:1"}},
+		// An unfinished last word also matches the keys it begins: those
+		// one letter longer when it is a key itself (королв, королева).
+		{"prefix", "корол", []string{"1:3", "3:1", "1:2", "1:1"}},
 		{"prefix unknown", "que", []string{"2:1"}},
 		{"prefix of nothing", "зодi", nil},
 		{"prefix too short", "ко", nil},
@@ -134,13 +134,85 @@ func TestReadingsCountOnce(t *testing.T) {
 	}
 }
 
-func TestGrouped(t *testing.T) {
+func TestPageBookByGame(t *testing.T) {
 	ix := tiny(t, "1:1|король дама||", "2:1|король||", "1:2|король король король||", "3:1|король король||")
 	rs := ix.Search(Parse(keyer, "король "))
-	got := ids(ix, ix.Grouped(rs))
-	// Ranked 1:2, 3:1, 2:1, 1:1; grouped by the best result of each group.
-	if want := []string{"1:2", "1:1", "3:1", "2:1"}; !slices.Equal(got, want) {
-		t.Errorf("Grouped = %v (ranked %v), want %v", got, ids(ix, rs), want)
+	page := ix.Page(Parse(keyer, "король "), "ru")
+	if len(page) != 1 || page[0].Name != GroupBook {
+		t.Fatalf("Page: %d groups, want the book's only", len(page))
+	}
+	got := ids(ix, page[0].Results)
+	// Ranked 1:2, 3:1, 2:1, 1:1; the games in the order of their best
+	// paragraph, each game's paragraphs in the book's order.
+	if want := []string{"1:1", "1:2", "3:1", "2:1"}; !slices.Equal(got, want) {
+		t.Errorf("Page = %v (ranked %v), want %v", got, ids(ix, rs), want)
+	}
+}
+
+// TestPageGroups checks the order of the groups and that a note in the
+// other language is listed after everything in the page's.
+func TestPageGroups(t *testing.T) {
+	docs := []Doc{
+		{Kind: KindRule, ID: "g/r", Group: "g", Fields: []Field{{Name: "en", Lang: "en", Text: "king king king"}}},
+		{Kind: KindTerm, ID: "king", Group: "glossary", Fields: []Field{{Name: "term", Lang: "en", Text: "king"}}},
+		{Kind: KindNote, ID: "1:1", Group: "g", Lang: "en", Fields: []Field{{Name: "note", Lang: "en", Text: "The king."}}},
+		{Kind: KindNote, ID: "1:1", Group: "g", Lang: "ru", Fields: []Field{{Name: "note", Lang: "ru", Text: "Король, king."}}},
+		{Kind: KindPara, ID: "1:1", Group: "g", Fields: []Field{{Name: "en", Lang: "en", Text: "A king."}}},
+	}
+	ix := Build(docs, keyer)
+	for _, tc := range []struct{ lang, want string }{
+		{"ru", "book:1:1 notes:1:1/ru glossary:king rules:g/r other:1:1/en"},
+		{"en", "book:1:1 notes:1:1/en glossary:king rules:g/r other:1:1/ru"},
+	} {
+		var got []string
+		for _, g := range ix.Page(Parse(keyer, "king"), tc.lang) {
+			for _, r := range g.Results {
+				d := ix.Doc(r.Doc)
+				s := g.Name + ":" + d.ID
+				if d.Lang != "" {
+					s += "/" + d.Lang
+				}
+				got = append(got, s)
+			}
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("Page(king, %s) = %s, want %s", tc.lang, s, tc.want)
+		}
+	}
+}
+
+// TestRelated checks the words that stand for others: a form the
+// corrected reading repairs, a gerund and its verb, a hyphenated word's
+// parts.
+func TestRelated(t *testing.T) {
+	docs := []Doc{
+		{Kind: KindPara, ID: "1:1", Fields: []Field{
+			{Name: "text", Reading: Diplomatic, Lang: "ru", Text: "евободныхъ мѣстъ"},
+			{Name: "text", Reading: Corrected, Lang: "ru", Text: "свободныхъ мѣстъ"}}},
+		{Kind: KindPara, ID: "1:2", Fields: []Field{{Name: "text", Reading: Corrected, Lang: "ru", Text: "свободное мѣсто"}}},
+		{Kind: KindPara, ID: "1:3", Fields: []Field{{Name: "text", Reading: Corrected, Lang: "ru", Text: "начиная съ нижняго"}}},
+		{Kind: KindPara, ID: "1:4", Fields: []Field{{Name: "text", Reading: Corrected, Lang: "ru", Text: "начинаютъ играть"}}},
+		{Kind: KindPara, ID: "1:5", Fields: []Field{{Name: "en", Lang: "en", Text: "a turned-up card"}}},
+		{Kind: KindPara, ID: "1:6", Fields: []Field{{Name: "en", Lang: "en", Text: "he turns it"}}},
+	}
+	ix := Build(docs, keyer)
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"евободныхъ ", []string{"1:1", "1:2"}},
+		{"свободный ", []string{"1:1", "1:2"}},
+		{"начинаю ", []string{"1:3", "1:4"}},
+		{"начиная ", []string{"1:3", "1:4"}},
+		{"up ", []string{"1:5"}},
+		{"turn ", []string{"1:5", "1:6"}},
+		{"turned-up ", []string{"1:5"}},
+	} {
+		got := ids(ix, ix.Search(Parse(keyer, tc.q)))
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Search(%q) = %v, want %v", tc.q, got, tc.want)
+		}
 	}
 }
 
@@ -220,7 +292,7 @@ func TestCodec(t *testing.T) {
 }
 
 func TestDecodeErrors(t *testing.T) {
-	const h = "pasyans-search 1,"
+	const h = "pasyans-search 3,"
 	tests := []struct{ name, data, want string }{
 		{"magic", `{"version":1}`, "not a search index"},
 		{"version", "pasyans-search 2,", "version 2"},
@@ -229,10 +301,13 @@ func TestDecodeErrors(t *testing.T) {
 		{"huge", h + "99999999999,", "want a number"},
 		{"count", h + "9000,", "9000 items"},
 		{"unsorted", h + "2,1:b1:a0,", "not sorted"},
-		{"offset", h + "1,1:a1,4:para1:x0:0:1,1:t0:0:0,2:ab1,1,5,0,", "outside the text"},
-		{"key", h + "1,1:a1,4:para1:x0:0:1,1:t0:0:0,2:ab1,0,1,3,", "key 3 of 1"},
-		{"same", h + "0,1,4:para1:x0:0:1,1:t0:0:1,", "not an earlier one"},
-		{"trailing", h + "0,0,x", "1 bytes after"},
+		{"alias", h + "1,1:a1,0,5,", "key 5 of 1"},
+		{"parts", h + "1,1:a0,1,0,2,0,7,", "key 7 of 1"},
+		{"words", h + "1,1:a0,0,1,4:para1:x0:0:0:1,1:t0:0:0,2:ab0,2,1,1,", "2 keys for 1 words"},
+		{"key", h + "1,1:a0,0,1,4:para1:x0:0:0:1,1:t0:0:0,2:ab0,1,4,", "key 3 of 1"},
+		{"same words", h + "1,1:a0,0,1,4:para1:x0:0:0:1,1:t0:0:0,2:ab1,", "not an earlier one"},
+		{"same", h + "0,0,0,1,4:para1:x0:0:0:1,1:t0:0:1,", "not an earlier one"},
+		{"trailing", h + "0,0,0,0,x", "1 bytes after"},
 	}
 	for _, tc := range tests {
 		_, err := Decode([]byte(tc.data))
@@ -245,7 +320,7 @@ func TestDecodeErrors(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	data, _ := tiny(f, "1:1|король и дама|the king", "2:1||a place").Encode()
 	f.Add(data)
-	f.Add([]byte("pasyans-search 1,1,1:a1,4:para1:x0:0:2,1:t0:0:0,2:ab1,0,1,0,1:t0:0:1,"))
+	f.Add([]byte("pasyans-search 3,1,1:a0,0,1,4:para1:x0:0:0:2,1:t0:0:0,2:ab0,1,1,1:t0:0:1,"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ix, err := Decode(data)
 		if err != nil {

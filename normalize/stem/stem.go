@@ -7,8 +7,16 @@
 // A Russian word goes through the same rules as the text, not a second
 // spelling table: the corrected layer of package normalize (OCR repair),
 // then the modern layer, then lower case with ё read as е, then the Russian
-// Snowball stemmer (github.com/kljensen/snowball). An English word is lower
-// cased and stemmed by the English Snowball stemmer.
+// Snowball stemmer (github.com/kljensen/snowball), and last the rules of
+// fold (a fleeting vowel: промежуток, промежутки; восемь, восьми). An
+// English word is lower cased, read as its lemma if it is an irregular
+// form (took → take: the WordNet exception lists, see wordnet.txt) and
+// stemmed by the English Snowball stemmer.
+//
+// Some words stand for others as well (Token.Parts, Token.Also): each
+// half of a hyphenated word (turned-up: turn, up), and the verb of an
+// imperfective gerund (начиная: начина, the key of начинают). The search
+// index matches them too.
 //
 // Search (the site's index and its query, in Go and in WebAssembly) and the
 // checker's glossary and occurrence claims use this package, so that what
@@ -33,6 +41,11 @@ type Token struct {
 	Start, End int    // byte offsets of the word in the text
 	Word       string // the word as written
 	Key        string // its search key (Key(Word))
+	// Parts are the keys of a hyphenated word's parts (по-русски: по,
+	// русск), nil for another word.
+	Parts []string
+	// Also is a key the word may stand for as well (see Also), or "".
+	Also string
 }
 
 // Keyer makes keys with the normalize layers built once. The zero value is
@@ -40,6 +53,7 @@ type Token struct {
 type Keyer struct {
 	corrected, modern *normalize.Layer
 	keys, norms       map[string]string // memos of Key and Norm
+	en, ru            Lemmas            // irregular forms; ru is nil until a lexicon plugs in
 }
 
 // New returns a Keyer. Its layers carry no emendations: the editor's
@@ -51,6 +65,7 @@ func New() *Keyer {
 		modern:    normalize.ModernLayer(),
 		keys:      make(map[string]string),
 		norms:     make(map[string]string),
+		en:        parseTable(wordnetExc),
 	}
 }
 
@@ -74,10 +89,19 @@ func (k *Keyer) key(word string) string {
 	if !hasLetter(word) {
 		return digitsOnly(word)
 	}
+	w := k.Norm(word)
 	if !isRussian(word) {
-		return english.Stem(strings.ToLower(word), true)
+		if l, ok := k.en.Lemma(w); ok {
+			w = l
+		}
+		return english.Stem(w, true)
 	}
-	return russian.Stem(k.Norm(word), true)
+	if k.ru != nil {
+		if l, ok := k.ru.Lemma(w); ok {
+			w = l
+		}
+	}
+	return fold(russian.Stem(w, true))
 }
 
 // Norm returns the spelling-blind form of a word before stemming: a
@@ -112,8 +136,24 @@ func (k *Keyer) Tokens(s string) []Token {
 		}
 		w := s[start:end]
 		if key := k.Key(w); key != "" {
-			out = append(out, Token{Start: start, End: end, Word: w, Key: key})
+			out = append(out, Token{Start: start, End: end, Word: w, Key: key, Parts: k.parts(w), Also: k.Also(w)})
 		}
+		i = end
+	}
+	return out
+}
+
+// Words returns the byte ranges of the words of s, as Tokens splits them
+// (Tokens leaves out a word whose key is ""), without keying them: what
+// a reader of the search index needs to find the words again in a text.
+func Words(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		start, end := nextWord(s, i)
+		if start < 0 {
+			break
+		}
+		out = append(out, [2]int{start, end})
 		i = end
 	}
 	return out

@@ -16,7 +16,11 @@ func TestKeySpellings(t *testing.T) {
 		{"hard sign", []string{"талонъ", "талон", "талона"}},
 		{"i decimal", []string{"линіи", "линии"}},
 		{"english", []string{"king", "kings", "King"}},
-		{"english verb", []string{"deal", "dealt", "deals"}[0:1]},
+		{"english verb", []string{"deal", "dealt", "deals", "dealing"}},
+		{"english irregular", []string{"take", "took", "taken", "takes"}},
+		{"english irregular (won)", []string{"win", "won", "wins"}},
+		{"fleeting vowel", []string{"промежутокъ", "промежутки", "промежутка"}},
+		{"numeral", []string{"восемь", "восьми", "восьмью"}},
 		{"yo", []string{"ещё", "еще"}},
 	}
 	k := New()
@@ -41,6 +45,8 @@ func TestKeyDistinct(t *testing.T) {
 		{"мѣсто", "масть"},
 		{"король", "дама"},
 		{"king", "queen"},
+		{"lay", "lie"},
+		{"laid", "lie"},
 		{"талонъ", "колода"},
 	}
 	k := New()
@@ -129,5 +135,22 @@ func TestNorm(t *testing.T) {
 		if k.Norm(p[0]) == k.Norm(p[1]) {
 			t.Errorf("Norm(%q) = Norm(%q) = %q", p[0], p[1], k.Norm(p[0]))
 		}
+	}
+}
+
+func TestTokenParts(t *testing.T) {
+	k := New()
+	toks := k.Tokens("the turned-up card, какой-нибудь")
+	if len(toks) != 4 {
+		t.Fatalf("got %d tokens, want 4", len(toks))
+	}
+	if got := toks[1].Parts; len(got) != 2 || got[0] != k.Key("turned") || got[1] != k.Key("up") {
+		t.Errorf("turned-up: parts %v", got)
+	}
+	if got := toks[3].Parts; len(got) != 2 || got[0] != k.Key("какой") {
+		t.Errorf("какой-нибудь: parts %v", got)
+	}
+	if toks[0].Parts != nil {
+		t.Errorf("the: parts %v, want none", toks[0].Parts)
 	}
 }

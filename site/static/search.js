@@ -10,7 +10,8 @@
   "use strict";
 
   var READING = "pasyans.reading"; // the key site.js keeps the reading under
-  var LIMIT = 100;                 // results drawn
+  var FIRST = { book: 10 };        // results shown before "show all", by group
+  var FIRST_OTHER = 5;             // … in the other groups
 
   function reading() {
     var r = document.querySelector('input[name="reading"]:checked');
@@ -66,59 +67,96 @@
     var api = null;
     var last = null;
 
-    function draw(q, res) {
-      var frag = document.createDocumentFragment();
-      var group = null, list = null;
-      res.results.forEach(function (r) {
-        if (r.group !== group) {
-          group = r.group;
-          var g = cfg.groups[group] || { title: group };
-          var sec = el("section", "search-group");
-          var h = el("h2");
-          h.id = "sg-" + group;
-          sec.setAttribute("aria-labelledby", h.id);
-          if (g.href) {
-            var a = el("a", "", g.title);
-            a.href = g.href;
-            h.appendChild(a);
-          } else {
-            h.textContent = g.title;
+    // hitItem draws one result: a list item carrying data-<kind> (and
+    // data-lang for a document in one language), its label linking to
+    // where it leads, and its snippets.
+    function hitItem(r) {
+      var li = el("li", "search-hit");
+      li.setAttribute("data-" + r.kind, r.id);
+      if (r.lang) { li.setAttribute("data-lang", r.lang); li.lang = r.lang; }
+      var head = el("p", "search-head");
+      var label = el(r.href ? "a" : "span", "search-id");
+      if (r.href) { label.href = "../" + withHits(r.href, r.forms); }
+      label.appendChild(el("span", "search-kind", S[r.kind] || r.kind));
+      label.appendChild(document.createTextNode(" " + r.id));
+      head.appendChild(label);
+      var g = cfg.groups[r.group];
+      if (r.kind !== "para" && r.kind !== "game" && g && g.title) {
+        head.appendChild(document.createTextNode(" \u00b7 " + g.title));
+      }
+      li.appendChild(head);
+      r.snippets.forEach(function (sn) {
+        var p = el("p", "search-snip search-" + sn.name);
+        p.lang = sn.lang;
+        // The snippet's HTML is the Go side's: the text escaped, the
+        // matched words in <mark>.
+        p.innerHTML = sn.html;
+        if (sn.reading && sn.reading !== reading()) {
+          var note = el("span", "search-reading", " " + S["in-reading"].replace("{reading}", S["reading-" + sn.reading] || sn.reading));
+          note.lang = document.documentElement.lang;
+          p.appendChild(note);
+        }
+        li.appendChild(p);
+      });
+      return li;
+    }
+
+    // groupSection draws one group: its heading with its count, its
+    // results (the book's under a heading for each game), the first few
+    // shown and the rest hidden behind a "show all" button. Every result
+    // is in the page; none is cut.
+    function groupSection(g) {
+      var sec = el("section", "search-group");
+      sec.setAttribute("data-group", g.name);
+      var h = el("h2", "", S["group-" + g.name] || g.name);
+      h.id = "sg-" + g.name;
+      h.appendChild(el("span", "search-count", " (" + g.results.length + ")"));
+      sec.setAttribute("aria-labelledby", h.id);
+      sec.appendChild(h);
+      var first = FIRST[g.name] || FIRST_OTHER;
+      var list = null, game = null, hidden = [];
+      g.results.forEach(function (r, i) {
+        if (!list || (g.name === "book" && r.group !== game)) {
+          game = r.group;
+          if (g.name === "book") {
+            var gg = cfg.groups[game] || { title: game };
+            var h3 = el("h3", "search-game");
+            if (gg.href) { var a = el("a", "", gg.title); a.href = gg.href; h3.appendChild(a); } else { h3.textContent = gg.title; }
+            if (i >= first) { h3.hidden = true; hidden.push(h3); }
+            sec.appendChild(h3);
           }
-          sec.appendChild(h);
           list = el("ol", "search-list");
           sec.appendChild(list);
-          frag.appendChild(sec);
         }
-        var li = el("li", "search-hit");
-        li.setAttribute("data-" + r.kind, r.id);
-        var head = el("p", "search-head");
-        var label = el(r.href ? "a" : "span", "search-id");
-        if (r.href) { label.href = "../" + withHits(r.href, r.forms); }
-        label.appendChild(el("span", "search-kind", S[r.kind] || r.kind));
-        label.appendChild(document.createTextNode(" " + r.id));
-        head.appendChild(label);
-        li.appendChild(head);
-        r.snippets.forEach(function (sn) {
-          var p = el("p", "search-snip search-" + sn.name);
-          p.lang = sn.lang;
-          // The snippet's HTML is the Go side's: the text escaped, the
-          // matched words in <mark>.
-          p.innerHTML = sn.html;
-          if (sn.reading && sn.reading !== reading()) {
-            var note = el("span", "search-reading", " " + S["in-reading"].replace("{reading}", S["reading-" + sn.reading] || sn.reading));
-            note.lang = document.documentElement.lang;
-            p.appendChild(note);
-          }
-          li.appendChild(p);
-        });
+        var li = hitItem(r);
+        if (i >= first) { li.hidden = true; hidden.push(li); }
         list.appendChild(li);
       });
+      if (hidden.length) {
+        var more = el("button", "search-show-all", S["show-all"].replace("{n}", String(g.results.length)));
+        more.type = "button";
+        more.setAttribute("data-action", "show-all");
+        more.setAttribute("aria-controls", "sg-" + g.name);
+        more.addEventListener("click", function () {
+          hidden.forEach(function (e) { e.hidden = false; });
+          more.remove();
+        });
+        sec.appendChild(more);
+      }
+      return sec;
+    }
+
+    function draw(q, res) {
+      var frag = document.createDocumentFragment();
+      res.groups.forEach(function (g) { frag.appendChild(groupSection(g)); });
       out.replaceChildren(frag);
       var msg = res.total === 0 ? S.none : res.total === 1 ? S.one : S.many;
-      msg = fill(msg, res.total, q);
-      if (res.total > res.results.length) { msg += " " + fill(S.more, res.results.length, q); }
-      status.textContent = msg;
+      status.textContent = fill(msg, res.total, shown(q));
     }
+
+    // shown is the query as the status line quotes it: without control
+    // characters (a NUL typed or pasted), which no text can show.
+    function shown(q) { return q.replace(/[\u0000-\u001f\u007f]/g, ""); }
 
     function run() {
       var q = input.value;
@@ -132,7 +170,7 @@
         out.setAttribute("data-query", q);
         return;
       }
-      var r = api.search(q, reading(), LIMIT);
+      var r = api.search(q, reading(), document.documentElement.lang);
       if (r.error) {
         status.textContent = fill(S.failed, 0, r.error);
         return;
