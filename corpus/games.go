@@ -38,6 +38,7 @@ type bookMeta struct {
 	ID         string    `yaml:"id"`
 	Lang       string    `yaml:"lang"`
 	Titles     Titles    `yaml:"titles"`
+	Date       string    `yaml:"date"`
 	Paragraphs []paraRef `yaml:"paragraphs"`
 }
 

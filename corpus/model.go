@@ -138,9 +138,12 @@ type Game struct {
 // Book is book.md (English) or book.ru.md (Russian): the edition's front
 // matter and the paragraphs that belong to no game.
 type Book struct {
-	ID         string
-	Lang       string
-	Titles     Titles
+	ID     string
+	Lang   string
+	Titles Titles
+	// Date is the book's date as the edition prints it, in the file's
+	// language: a working date ("c. 1873", «ок. 1873 г.»), not a fact.
+	Date       string
 	Sections   []Section
 	Paragraphs []*Paragraph
 	Pos        Pos

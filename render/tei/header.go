@@ -54,6 +54,14 @@ func (d *doc) sourceDesc(depth int) {
 	w := d.w
 	w.open(depth, "sourceDesc", nil)
 	w.open(depth+1, "listBibl", nil)
+	if b := d.ed.Book; b != nil && b.Date != "" {
+		// The book the sources transmit, with its working date as the
+		// edition prints it: low certainty, not a fact.
+		w.open(depth+2, "bibl", attrs{"xml:id", "book", "type", "book"})
+		w.elem(depth+3, "title", attrs{"xml:lang", "ru"}, b.Titles.RUModern)
+		w.elem(depth+3, "date", attrs{"cert", "low"}, b.Date)
+		w.close(depth+2, "bibl")
+	}
 	for _, s := range d.ed.Sources {
 		w.open(depth+2, "bibl", attrs{"xml:id", "source-" + ncName(s.ID), "n", s.ID})
 		w.elem(depth+3, "title", nil, s.Title)
@@ -72,8 +80,44 @@ func (d *doc) sourceDesc(depth int) {
 		w.close(depth+2, "bibl")
 	}
 	w.close(depth+1, "listBibl")
+	d.works(depth + 1)
 	w.close(depth, "sourceDesc")
 }
+
+// works lists the other works the prose cites (corpus works.yaml), each
+// the target of the cite: links to it.
+func (d *doc) works(depth int) {
+	if len(d.ed.Works) == 0 {
+		return
+	}
+	w := d.w
+	w.open(depth, "listBibl", attrs{"type", "works"})
+	for _, wk := range d.ed.Works {
+		w.open(depth+1, "bibl", attrs{"xml:id", workID(wk.Key), "xml:lang", wk.Lang})
+		if wk.Author != "" {
+			w.elem(depth+2, "author", nil, wk.Author)
+		}
+		w.elem(depth+2, "title", nil, wk.Title)
+		if wk.Place != "" {
+			w.elem(depth+2, "pubPlace", nil, wk.Place)
+		}
+		if wk.Publisher != "" {
+			w.elem(depth+2, "publisher", nil, wk.Publisher)
+		}
+		w.elem(depth+2, "date", nil, wk.Year)
+		if wk.Where != "" {
+			w.elem(depth+2, "note", attrs{"type", "where"}, wk.Where)
+		}
+		if !wk.Seen {
+			w.elem(depth+2, "note", attrs{"type", "unseen", "xml:lang", "en"}, "Not seen by the edition.")
+		}
+		w.close(depth+1, "bibl")
+	}
+	w.close(depth, "listBibl")
+}
+
+// workID is the xml:id of a work's record.
+func workID(key string) string { return "work-" + ncName(key) }
 
 // encodingDesc declares the editorial principles, every normalisation
 // rule and the characters written as g.
