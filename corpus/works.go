@@ -35,7 +35,11 @@ type Work struct {
 	// accounts: its prose must not quote it.
 	Seen bool   `yaml:"seen" json:"seen"`
 	Note string `yaml:"note" json:"note,omitempty"`
-	Pos  Pos    `yaml:"-" json:"-"`
+	// CitedAs are the names by which the prose refers to the work (The
+	// Spectator, Livre des patiences): a mention by one of them must be a
+	// cite: link, so that the reader can follow it to the record.
+	CitedAs []string `yaml:"cited_as" json:"cited_as,omitempty"`
+	Pos     Pos      `yaml:"-" json:"-"`
 }
 
 // Record returns the work's bibliographic record in one line.

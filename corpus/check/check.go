@@ -73,7 +73,7 @@ var checkOf = map[string]string{
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
 	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs",
-	CheckQuote: "quotes", CheckFigure: "figures", CheckParity: "parity",
+	CheckQuote: "quotes", CheckFigure: "figures", CheckParity: "parity", CheckHedge: "hedges",
 }
 
 // findings collects the diagnostics of a run with what they blame: the

@@ -25,7 +25,7 @@ var hedges = []struct {
 	{"perhaps", regexp.MustCompile(`(?i)\bperhaps\b|\bpossibly\b`), ruWords(`возможно|может быть`)},
 	{"seems", regexp.MustCompile(`(?i)\bseems?\b|\bapparently\b|\blooks? like\b`), ruWords(`по-видимому|видимо|кажется`)},
 	{"as far as could be checked", regexp.MustCompile(`(?i)as far as (?:it |this |they )?(?:could|can) be (?:checked|compared)`), regexp.MustCompile(`(?i)насколько (?:это |их )?удалось (?:проверить|сравнить)`)},
-	{"not checked", regexp.MustCompile(`(?i)not (?:been )?(?:checked|seen)|could not be checked`), regexp.MustCompile(`(?i)не провер|проверить не удалось|не видел`)},
+	{"not checked", regexp.MustCompile(`(?i)not (?:been )?(?:checked|seen|found)|could not be (?:checked|found)|\b(?:no|neither)\b[^.;]{0,80}\bha(?:s|ve) been (?:found|traced|checked|seen)`), regexp.MustCompile(`(?i)не провер|проверить не удалось|не видел|не найден|найти не удалось`)},
 	{"the edition's reading", regexp.MustCompile(`(?i)the edition reads|the edition's reading`), regexp.MustCompile(`(?i)издание (?:так и )?читает|прочтени\p{L}* издания`)},
 	{"an inference", regexp.MustCompile(`(?i)\binfer(?:s|red|ence)?\b`), ruWords(`вывод\p{L}*|заключает`)},
 }

@@ -225,15 +225,19 @@ func proseGroup(ed *corpus.Edition, ix *textIndex, f *findings) *Group {
 	g := &Group{ID: "prose", Title: "editorial prose, both languages", Files: []string{"works.yaml"}}
 	us := proseUnits(ed)
 	sents, quotes := checkQuotes(ed, ix, us, f)
-	g.add("quotes", fmt.Sprintf("%d %s in %d %s read; %d %s held to the readings of their paragraphs, the edition's translation or a cited work",
-		sents, plural(sents, "sentence"), len(us), plural(len(us), "text"), quotes, plural(quotes, "quotation")),
-		map[string]int{"sentences": sents, "texts": len(us), "quotations": quotes})
+	mentions := checkReferences(ed, us, f)
+	g.add("quotes", fmt.Sprintf("%d %s in %d %s read; %d %s held to the readings of their paragraphs, the edition's translation or a cited work; %d %s of works.yaml not linked to their record",
+		sents, plural(sents, "sentence"), len(us), plural(len(us), "text"), quotes, plural(quotes, "quotation"), mentions, plural(mentions, "mention")),
+		map[string]int{"sentences": sents, "texts": len(us), "quotations": quotes, "unlinked": mentions})
 	_, figures := checkFigures(ed, us, f)
 	g.add("figures", fmt.Sprintf("%d %s of the data in the prose, %d taken from the data", figures, plural(figures, "figure"), len(ed.Figures)),
 		map[string]int{"sentences": sents, "figures": figures, "from_data": len(ed.Figures)})
 	_, stmts := checkStatements(ed, ix, us, f)
 	g.add("statements", fmt.Sprintf("%d %s saying where a word occurs, matched to occurs claims and glossary lists", stmts, plural(stmts, "sentence")),
 		map[string]int{"sentences": sents, "statements": stmts})
+	_, hedgesFound := checkHedges(us, f)
+	g.add("hedges", fmt.Sprintf("%d %s stating an inference of the edition or comparing the Russian with Cadogan, held to a hedge or to the text compared", hedgesFound, plural(hedgesFound, "sentence")),
+		map[string]int{"sentences": sents, "statements": hedgesFound})
 	pairs, _ := checkParity(us, f)
 	g.add("parity", fmt.Sprintf("%d English/Russian %s compared: paragraph references, years, numbers, hedges", pairs, plural(pairs, "pair")),
 		map[string]int{"sentences": sents, "pairs": pairs})

@@ -59,3 +59,24 @@ func TestDebugFigures(t *testing.T) {
 		t.Log(d.String())
 	}
 }
+
+func TestDebugHedges(t *testing.T) {
+	ed, _ := corpus.Load(realCorpus(t))
+	f := &findings{}
+	us := proseUnits(ed)
+	p, s := checkHedges(us, f)
+	t.Logf("sentences %d found %d", p, s)
+	for _, d := range f.diags {
+		t.Log(d.String())
+	}
+}
+
+func TestDebugRefs(t *testing.T) {
+	ed, _ := corpus.Load(realCorpus(t))
+	f := &findings{}
+	n := checkReferences(ed, proseUnits(ed), f)
+	t.Logf("found %d", n)
+	for _, d := range f.diags {
+		t.Log(d.String())
+	}
+}

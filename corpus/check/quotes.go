@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -397,6 +398,9 @@ func (qc *quoteChecker) checkCited(u *unit, q quoted, bad func(string, ...any)) 
 	if w == nil {
 		return false // the loader reports the key
 	}
+	if fold(q.inner) == fold(w.Title) || slices.ContainsFunc(w.CitedAs, func(n string) bool { return fold(n) == fold(q.inner) }) {
+		return false // the work's title, not a quotation from it
+	}
 	if !w.Seen {
 		bad("%q quotes %s, which the edition has not seen (works.yaml: seen: false): paraphrase it, citing where its words are reported", q.inner, q.cite)
 		return true
@@ -421,4 +425,31 @@ func (u *unit) sentenceAt(off int) string {
 		}
 	}
 	return ""
+}
+
+// checkReferences reports a mention of a work of works.yaml by one of its
+// names (cited_as) that is not a cite: link to its record. It returns the
+// number of mentions found.
+func checkReferences(ed *corpus.Edition, us []unit, f *findings) int {
+	n := 0
+	for i := range us {
+		u := &us[i]
+		text := citeLink.ReplaceAllStringFunc(u.text, func(m string) string { return strings.Repeat(" ", len(m)) })
+		for _, w := range ed.Works {
+			for _, name := range w.CitedAs {
+				off := 0
+				for {
+					j := strings.Index(text[off:], name)
+					if j < 0 {
+						break
+					}
+					n++
+					f.add(corpus.Diagnostic{Pos: u.line(off + j), Rule: CheckQuote,
+						Msg: fmt.Sprintf("%q names a work without a reference a reader can follow: link it to its record, [%s](cite:%s)", name, name, w.Key)}, first(u.own), "")
+					off += j + len(name)
+				}
+			}
+		}
+	}
+	return n
 }

@@ -1,0 +1,84 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+
+	"pasyans/corpus"
+)
+
+// CheckHedge is the check id of an inference stated as a fact, or of a
+// comparison with Cadogan that does not say which of her texts it uses.
+const CheckHedge = "hedge"
+
+// inferences are the edition's own inferences (book.md says so of each),
+// English and Russian: a sentence that states one must carry a hedge of
+// the bilingual list (hedges) or call it an inference. This is the one
+// list; TestInferences reads it.
+var inferences = []struct {
+	name   string
+	en, ru *regexp.Regexp
+}{
+	{"a line is a running head", regexp.MustCompile(`(?i)\brunning heads?\b`), ruWords(`колонтитул\p{L}*`)},
+	{"the translation keeps Cadogan's order of the games", regexp.MustCompile(`(?i)\b(?:keeps|follows|in) (?:the|her) order of (?:her|the) (?:twenty-four )?games\b`), ruWords(`(?:сохранён|сохраняет|сохраняя) порядок`)},
+	{"the footnotes are numbered through the volume", regexp.MustCompile(`(?i)\bthrough the whole volume\b`), ruWords(`сквозн\p{L}* сч[её]том|сквозь весь том`)},
+}
+
+// cadoganText matches a sentence that compares the Russian with a text of
+// Cadogan's; the unit must say which (a year, or a cite: link), since the
+// edition has checked the 1914 text and not the 1874 one.
+var cadoganText = regexp.MustCompile(`(?i)Cadogan's (?:text|note|wording|explicit|rule|sentence)|Cadogan (?:has|says|gives|writes|permits)|the Russian (?:omits|has dropped|drops|adds)|(?:текст|примечани|формулировк)\p{L}* Кадоган|у Кадоган (?:сказано|говорится|—)|пропущено .* Кадоган`)
+
+var cadoganWhich = regexp.MustCompile(`\b1874\b|\b1914\b|\(cite:cadogan`)
+
+// checkHedges reports the sentences that state one of the edition's
+// inferences without a hedge, and the units that compare the Russian with
+// Cadogan without saying which of her texts. It returns the number of
+// sentences read and of statements found.
+func checkHedges(us []unit, f *findings) (sents, found int) {
+	for i := range us {
+		u := &us[i]
+		for _, s := range sentences(u.text) {
+			sents++
+			text := maskQuotations(s.text)
+			for _, inf := range inferences {
+				re := inf.en
+				if u.lang == "ru" {
+					re = inf.ru
+				}
+				loc := re.FindStringIndex(text)
+				if loc == nil {
+					continue
+				}
+				found++
+				if !hedged(text, u.lang) {
+					f.add(corpus.Diagnostic{Pos: u.line(s.off + loc[0]), Rule: CheckHedge,
+						Msg: fmt.Sprintf("«%s» states an inference of the edition (%s) as a fact: hedge it (probably, as far as can be seen, …) or call it an inference", text[loc[0]:loc[1]], inf.name)}, first(u.own), "")
+				}
+			}
+			if loc := cadoganText.FindStringIndex(text); loc != nil {
+				found++
+				if !cadoganWhich.MatchString(u.text) && !hedged(text, u.lang) {
+					f.add(corpus.Diagnostic{Pos: u.line(s.off + loc[0]), Rule: CheckHedge,
+						Msg: fmt.Sprintf("«%s» compares the Russian with Cadogan without saying which of her texts (the 1914 text, checked; the 1874 one, which the Russian translates, not checked): name it, or cite it [“…”](cite:cadogan-1914)", text[loc[0]:loc[1]])}, first(u.own), "")
+				}
+			}
+		}
+	}
+	return sents, found
+}
+
+// hedged reports whether a sentence carries a hedge of the bilingual list
+// or calls what it says an inference.
+func hedged(s, lang string) bool {
+	for _, h := range hedges {
+		re := h.en
+		if lang == "ru" {
+			re = h.ru
+		}
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
