@@ -32,8 +32,11 @@ func checkFigures(ed *corpus.Edition, us []unit, f *findings) (sents, figures in
 	}
 	for i := range us {
 		u := &us[i]
-		for _, s := range sentences(u.text) {
-			sents++
+		sents += len(u.sents)
+		if !aboutData.MatchString(u.text) {
+			continue
+		}
+		for _, s := range u.sents {
 			if !aboutData.MatchString(s.text) {
 				continue
 			}

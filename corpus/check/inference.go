@@ -38,8 +38,11 @@ var cadoganWhich = regexp.MustCompile(`\b1874\b|\b1914\b|\(cite:cadogan`)
 func checkHedges(us []unit, f *findings) (sents, found int) {
 	for i := range us {
 		u := &us[i]
-		for _, s := range sentences(u.text) {
-			sents++
+		sents += len(u.sents)
+		if !mayStateInference(u) {
+			continue
+		}
+		for _, s := range u.sents {
 			text := maskQuotations(s.text)
 			for _, inf := range inferences {
 				re := inf.en
@@ -66,6 +69,20 @@ func checkHedges(us []unit, f *findings) (sents, found int) {
 		}
 	}
 	return sents, found
+}
+
+// mayStateInference reports whether a unit holds a phrase the check
+// looks at, so that the sentences of the others need not be read.
+func mayStateInference(u *unit) bool {
+	if cadoganText.MatchString(u.text) {
+		return true
+	}
+	for _, inf := range inferences {
+		if inf.en.MatchString(u.text) || inf.ru.MatchString(u.text) {
+			return true
+		}
+	}
+	return false
 }
 
 // hedged reports whether a sentence carries a hedge of the bilingual list

@@ -91,7 +91,7 @@ func checkParity(us []unit, f *findings) (pairs, sents int) {
 			continue // the bilingual check reports a missing half
 		}
 		pairs++
-		sents += len(sentences(en.text)) + len(sentences(ru.text))
+		sents += len(en.sents) + len(ru.sents)
 		for _, msg := range compareFacts(factsOf(en.text, "en"), factsOf(ru.text, "ru")) {
 			f.add(corpus.Diagnostic{Pos: ru.pos, Rule: CheckParity,
 				Msg: fmt.Sprintf("the Russian does not say what the English (line %d) says: %s", en.pos.Line, msg)}, first(ru.own), "")

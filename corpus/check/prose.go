@@ -32,6 +32,7 @@ type unit struct {
 	// glossary marks a glossary definition, which cites the text's words
 	// in their dictionary form.
 	glossary bool
+	sents    []sentence // text's sentences, split once
 }
 
 // line returns the file line of byte offset off of u.text.
@@ -98,6 +99,9 @@ func proseUnits(ed *corpus.Edition) []unit {
 		for _, c := range d.Commentary {
 			pair(unit{pos: c.ENPos, text: c.EN}, unit{pos: c.RUPos, text: c.RU})
 		}
+	}
+	for i := range us {
+		us[i].sents = sentences(us[i].text)
 	}
 	return us
 }
@@ -199,6 +203,9 @@ func startsSentence(r rune) bool {
 var abbreviations = []string{"c", "cf", "no", "st", "e.g", "i.e", "т. е", "т.е", "ср", "см", "г", "гг", "ок", "№", "pp", "p"}
 
 func abbreviation(before []rune) bool {
+	if len(before) > 8 {
+		before = before[len(before)-8:] // the longest abbreviation and the rune before it
+	}
 	s := strings.ToLower(string(before))
 	for _, a := range abbreviations {
 		if strings.HasSuffix(s, a) {

@@ -48,9 +48,11 @@ func quotations(s string) []quoted {
 	}
 	for _, m := range codeSpan.FindAllStringIndex(s, -1) {
 		blank(m[0], m[1])
+		blankQuotes(masked, m[0], m[1])
 	}
 	for _, m := range ruleLinkText.FindAllStringIndex(s, -1) {
 		blank(m[0], m[1])
+		blankQuotes(masked, m[0], m[1])
 	}
 	var out []quoted
 	cites := citeLink.FindAllStringSubmatchIndex(s, -1)
@@ -286,7 +288,7 @@ func checkQuotes(ed *corpus.Edition, ix *textIndex, us []unit, f *findings) (sen
 	qc := newQuoteChecker(ed, ix)
 	for i := range us {
 		u := &us[i]
-		sents += len(sentences(u.text))
+		sents += len(u.sents)
 		for _, q := range quotations(u.text) {
 			if qc.checkQuote(u, q, f) {
 				quotes++
@@ -419,7 +421,7 @@ func (qc *quoteChecker) checkCited(u *unit, q quoted, bad func(string, ...any)) 
 
 // sentenceAt returns the sentence of u that holds byte offset off.
 func (u *unit) sentenceAt(off int) string {
-	for _, s := range sentences(u.text) {
+	for _, s := range u.sents {
 		if off >= s.off && off < s.off+len(s.text) {
 			return s.text
 		}
