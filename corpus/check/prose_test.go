@@ -87,7 +87,7 @@ var findings45 = []finding{
 	{"book.md order of games", "book.md", "That it keeps the order of her twenty-four games is an inference from its footnote numbers (see below).", "It keeps the order of her twenty-four games.", CheckHedge},
 	// Unsourced references.
 	{"salic-law Fortia", "games/salic-law.md", "[*Livre des patiences*](cite:fortia-1842) (c. 1842), which", "*Livre des patiences* (c. 1842), which", CheckQuote},
-	{"book.md Spectator", "book.md", "(noticed in [*The Spectator*, 25 July 1874, p. 24](cite:spectator-1874))", "(reviewed in *The Spectator* on 25 July 1874)", CheckQuote},
+	{"book.md Spectator", "book.md", "(noticed in [*The Spectator*](cite:spectator-1874), 25 July 1874, p. 24)", "(reviewed in *The Spectator* on 25 July 1874)", CheckQuote},
 }
 
 // TestProseFindingsRestored restores each finding of issue #45 in a copy
