@@ -360,3 +360,27 @@ func TestQuotationsExtracted(t *testing.T) {
 		t.Errorf("quotations:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestEnglishQuotations: an English quotation in an English note is the
+// edition's translation of the paragraph; a gloss is in single quotes.
+func TestEnglishQuotations(t *testing.T) {
+	const file = "games/salic-law.md"
+	tests := []struct {
+		now, then string
+		ok        bool
+	}{
+		{"literally 'a packet of two packs'", `literally "a packet of two packs"`, false},
+		{`> Note. "Not to be picked out straight away"`, `> Note. "Not to be taken out straight away"`, false},
+		{`> Note. "Not to be picked out straight away"`, `> Note. "not to be picked out straight away"`, true},
+	}
+	for _, tt := range tests {
+		m := realCorpus(t)
+		replace(t, m, file, tt.now, tt.then)
+		at := fmt.Sprintf("%s:%d", file, lineOf(t, m, file, tt.then))
+		ds := proseRun(t, m)
+		failed := slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool { return d.Pos.String() == at && d.Rule == CheckQuote })
+		if failed == tt.ok {
+			t.Errorf("%s: failed %v, want %v: %v", tt.then, failed, !tt.ok, ds)
+		}
+	}
+}

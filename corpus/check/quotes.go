@@ -234,7 +234,7 @@ func newQuoteChecker(ed *corpus.Edition, ix *textIndex) *quoteChecker {
 	}
 	for _, p := range ed.Paragraphs {
 		if p.Kind == corpus.KindHead {
-			for _, r := range []string{p.Corrected, p.Modern} {
+			for _, r := range []string{p.Corrected, p.Modern, p.Translation.Markdown} {
 				qc.headings[strings.Join(segments(r), " ")] = true
 			}
 		}
@@ -361,23 +361,25 @@ func (qc *quoteChecker) checkQuote(u *unit, q quoted, f *findings) bool {
 		bad("«%s» is not the words of %s in any reading: quote the text exactly, or paraphrase it without quotation marks", q.inner, strings.Join(ids, ", "))
 		return true
 	case "en":
-		if u.lang != "ru" && !cadogan.MatchString(u.sentenceAt(q.off)) {
-			return false // the edition's English: a rendering, a gloss
+		if qc.inTranslation(ids, segs) || !explicit && qc.inTranslation(paragraphIDs(qc.ed.Paragraphs), segs) {
+			return true
 		}
-		for _, id := range ids {
-			if p := qc.ed.Paragraph(id); p != nil && occursIn(segs, p.Translation.Markdown) {
-				return true
-			}
-		}
-		bad("«%s» is English that is not the edition's translation of %s: if it quotes another work, mark it [«…»](cite:KEY) with a key of works.yaml", q.inner, strings.Join(ids, ", "))
+		bad("«%s» is English that is not the edition's translation of %s: if it quotes another work, mark it [«…»](cite:KEY) with a key of works.yaml; if it is the edition's own gloss, put it in single quotes", q.inner, strings.Join(ids, ", "))
 		return true
 	}
 	return false
 }
 
-// cadogan matches a sentence that speaks of Cadogan's text: an English
-// quotation in it that is not the edition's translation is hers.
-var cadogan = regexp.MustCompile(`Cadogan|Кадоган`)
+// inTranslation reports whether the quotation's segments occur in the
+// edition's translation of one of the paragraphs.
+func (qc *quoteChecker) inTranslation(ids []string, segs []string) bool {
+	for _, id := range ids {
+		if p := qc.ed.Paragraph(id); p != nil && occursIn(segs, p.Translation.Markdown) {
+			return true
+		}
+	}
+	return false
+}
 
 // dedupe returns ids without repetitions, in order.
 func dedupe(ids []string) []string {
