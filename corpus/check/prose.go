@@ -159,14 +159,13 @@ type sentence struct {
 func sentences(s string) []sentence {
 	var out []sentence
 	start := 0
-	rs := []rune(s)
-	off := 0
-	offs := make([]int, len(rs)+1)
-	for i, r := range rs {
-		offs[i] = off
-		off += len(string(r))
+	var rs []rune
+	var offs []int
+	for i, r := range s {
+		rs = append(rs, r)
+		offs = append(offs, i)
 	}
-	offs[len(rs)] = off
+	offs = append(offs, len(s))
 	for i := 0; i < len(rs); i++ {
 		end := -1
 		switch {

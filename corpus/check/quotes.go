@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -74,7 +75,8 @@ func quotations(s string) []quoted {
 		blankQuotes(masked, m[0], end)
 	}
 	for _, q := range spans(string(masked)) {
-		q.inner = strings.TrimSpace(s[q.off+len(string(s[q.off])) : q.off+len(string(s[q.off]))+len(q.inner)])
+		_, open := utf8.DecodeRuneInString(s[q.off:])
+		q.inner = strings.TrimSpace(s[q.off+open : q.off+open+len(q.inner)])
 		out = append(out, q)
 	}
 	return out
@@ -112,44 +114,28 @@ func spans(s string) []quoted {
 	}
 	var out []quoted
 	var stack []open
-	rs := []rune(s)
-	offs := make([]int, len(rs)+1)
-	o := 0
-	for i, r := range rs {
-		offs[i] = o
-		o += len(string(r))
-	}
-	for i, r := range rs {
+	for i, r := range s {
 		if len(stack) > 0 && r == stack[len(stack)-1].close {
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
-				start := top.off + len(string(rs[indexAt(offs, top.off)]))
-				out = append(out, quoted{off: top.off, inner: s[start:offs[i]]})
+				_, n := utf8.DecodeRuneInString(s[top.off:])
+				out = append(out, quoted{off: top.off, inner: s[top.off+n : i]})
 			}
 			continue
 		}
 		switch r {
 		case '«':
-			stack = append(stack, open{offs[i], '»'})
+			stack = append(stack, open{i, '»'})
 		case '„':
-			stack = append(stack, open{offs[i], '“'})
+			stack = append(stack, open{i, '“'})
 		case '“':
-			stack = append(stack, open{offs[i], '”'})
+			stack = append(stack, open{i, '”'})
 		case '"':
-			stack = append(stack, open{offs[i], '"'})
+			stack = append(stack, open{i, '"'})
 		}
 	}
 	return out
-}
-
-func indexAt(offs []int, off int) int {
-	for i, o := range offs {
-		if o == off {
-			return i
-		}
-	}
-	return 0
 }
 
 // script returns "ru" when most letters of s are Cyrillic, "en" when
