@@ -22,6 +22,8 @@ var inferences = []struct {
 	{"a line is a running head", regexp.MustCompile(`(?i)\brunning heads?\b`), ruWords(`колонтитул\p{L}*`)},
 	{"the translation keeps Cadogan's order of the games", regexp.MustCompile(`(?i)\b(?:keeps|follows|in) (?:the|her) order of (?:her|the) (?:twenty-four )?games\b`), ruWords(`(?:сохранён|сохраняет|сохраняя) порядок`)},
 	{"the footnotes are numbered through the volume", regexp.MustCompile(`(?i)\bthrough the whole volume\b`), ruWords(`сквозн\p{L}* сч[её]том|сквозь весь том`)},
+	{"the side piles are positions 1–4 (the numbering of 003:4 is reconstructed)", regexp.MustCompile(`(?i)\bside piles (?:take|are|occupy) (?:the )?positions\b`), ruWords(`боковые стопки занимают места`)},
+	{"a game's text ends where the sources break off", regexp.MustCompile(`(?i)\btext of the game ends here\b|\bthe game's text ends here\b`), ruWords(`текст игры (?:здесь )?кончается|здесь текст игры кончается`)},
 }
 
 // cadoganText matches a sentence that compares the Russian with a text of

@@ -85,6 +85,9 @@ var findings45 = []finding{
 	{"book.md running head", "book.md", "> Note. Most probably a running head of the same kind", "> Note. A running head of the same kind", CheckHedge},
 	{"book.ru.md колонтитул", "book.ru.md", "скорее всего, не заголовок игры (единственный заголовок игры, сохранённый текстом книги в источниках 000–002, «ПЯТНАДЦАТЬ.» в 002:12, набран прописными), а колонтитул", "— не заголовок игры (заголовки набраны прописными, как «ПЯТНАДЦАТЬ.» в 002:12), а колонтитул", CheckHedge},
 	{"book.md order of games", "book.md", "That it keeps the order of her twenty-four games is an inference from its footnote numbers (see below).", "It keeps the order of her twenty-four games.", CheckHedge},
+	{"st-helena positions 1–4", "games/st-helena.md", "The edition takes the side piles to be positions 1–4 (an inference, like the numbering of 003:4), the places", "The side piles take positions 1–4, the places", CheckHedge},
+	{"constitution text ends here", "games/constitution.md", "> Note. The sources' text of the game breaks off here: a gap follows, in which the heading and the pack count of the Zodiac are lost (see the note to 000:10), so it is not known whether the game's text went on. What survives says nothing of a second deal,",
+		"> Note. The text of the game ends here. It says nothing of a second deal,", CheckHedge},
 	// Unsourced references.
 	{"salic-law Fortia", "games/salic-law.md", "[*Livre des patiences*](cite:fortia-1842) (c. 1842), which", "*Livre des patiences* (c. 1842), which", CheckQuote},
 	{"book.md Spectator", "book.md", "(noticed in [*The Spectator*](cite:spectator-1874), 25 July 1874, p. 24)", "(reviewed in *The Spectator* on 25 July 1874)", CheckQuote},
