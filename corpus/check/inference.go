@@ -3,12 +3,14 @@ package check
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"pasyans/corpus"
 )
 
-// CheckHedge is the check id of an inference stated as a fact, or of a
-// comparison with Cadogan that does not say which of her texts it uses.
+// CheckHedge is the check id of an inference stated as a fact (the book's
+// working date among them), or of a comparison with Cadogan that does not
+// say which of her texts it uses.
 const CheckHedge = "hedge"
 
 // inferences are the edition's own inferences (book.md says so of each),
@@ -37,10 +39,12 @@ var cadoganWhich = regexp.MustCompile(`\b1874\b|\b1914\b|\(cite:cadogan`)
 // inferences without a hedge, and the units that compare the Russian with
 // Cadogan without saying which of her texts. It returns the number of
 // sentences read and of statements found.
-func checkHedges(us []unit, f *findings) (sents, found int) {
+func checkHedges(ed *corpus.Edition, us []unit, f *findings) (sents, found int) {
+	dates := bookDates(ed)
 	for i := range us {
 		u := &us[i]
 		sents += len(u.sents)
+		found += checkDate(u, dates, f)
 		if !mayStateInference(u) {
 			continue
 		}
@@ -71,6 +75,49 @@ func checkHedges(us []unit, f *findings) (sents, found int) {
 		}
 	}
 	return sents, found
+}
+
+// bookDates returns the book's year and its date as each language
+// prints it (book.md's and book.ru.md's date:), or nil when there is none.
+func bookDates(ed *corpus.Edition) map[string]string {
+	if ed.Book == nil || ed.BookRU == nil {
+		return nil
+	}
+	year := regexp.MustCompile(`\d{4}`).FindString(ed.Book.Date)
+	if year == "" {
+		return nil
+	}
+	return map[string]string{"year": year, "en": ed.Book.Date, "ru": ed.BookRU.Date}
+}
+
+// workingDate matches the words by which the prose calls the book's date
+// a working date.
+var workingDate = regexp.MustCompile(`(?i)working date|рабоч\p{L}* дат`)
+
+// checkDate reports the sentences of u that give the book's year as a
+// fact: without its date as the edition prints it (c. 1873), without
+// calling it a working date and without a hedge. A year in a quotation
+// (003:2's) is the quoted text's. It returns the number of sentences
+// that give the year.
+func checkDate(u *unit, dates map[string]string, f *findings) int {
+	if dates == nil || !strings.Contains(u.text, dates["year"]) {
+		return 0
+	}
+	n := 0
+	for _, s := range u.sents {
+		text := maskQuotations(s.text)
+		i := strings.Index(text, dates["year"])
+		if i < 0 {
+			continue
+		}
+		n++
+		if strings.Contains(text, dates[u.lang]) || workingDate.MatchString(text) || hedged(text, u.lang) {
+			continue
+		}
+		f.add(corpus.Diagnostic{Pos: u.line(s.off + i), Rule: CheckHedge,
+			Msg: fmt.Sprintf("%s, the book's working date, is given as a fact: write %q, as the edition's note does, or call it the working date", dates["year"], dates[u.lang])}, first(u.own), "")
+	}
+	return n
 }
 
 // mayStateInference reports whether a unit holds a phrase the check

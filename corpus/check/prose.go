@@ -241,8 +241,8 @@ func proseGroup(ed *corpus.Edition, ix *textIndex, f *findings) *Group {
 	_, stmts := checkStatements(ed, ix, us, f)
 	g.add("statements", fmt.Sprintf("%d %s saying where a word occurs, matched to occurs claims and glossary lists", stmts, plural(stmts, "sentence")),
 		map[string]int{"sentences": sents, "statements": stmts})
-	_, hedgesFound := checkHedges(us, f)
-	g.add("hedges", fmt.Sprintf("%d %s stating an inference of the edition or comparing the Russian with Cadogan, held to a hedge or to the text compared", hedgesFound, plural(hedgesFound, "sentence")),
+	_, hedgesFound := checkHedges(ed, us, f)
+	g.add("hedges", fmt.Sprintf("%d %s stating an inference of the edition or the book's date, or comparing the Russian with Cadogan, held to a hedge or to the text compared", hedgesFound, plural(hedgesFound, "sentence")),
 		map[string]int{"sentences": sents, "statements": hedgesFound})
 	pairs, _ := checkParity(us, f)
 	g.add("parity", fmt.Sprintf("%d English/Russian %s compared: paragraph references, years, numbers, hedges", pairs, plural(pairs, "pair")),

@@ -28,7 +28,7 @@ func proseRun(t *testing.T, fsys fstest.MapFS) corpus.Diagnostics {
 	checkReferences(ed, us, f)
 	checkFigures(ed, us, f)
 	checkStatements(ed, ix, us, f)
-	checkHedges(us, f)
+	checkHedges(ed, us, f)
 	checkParity(us, f)
 	return f.diags
 }
@@ -88,6 +88,8 @@ var findings45 = []finding{
 	{"st-helena positions 1–4", "games/st-helena.md", "The edition takes the side piles to be positions 1–4 (an inference, like the numbering of 003:4), the places", "The side piles take positions 1–4, the places", CheckHedge},
 	{"constitution text ends here", "games/constitution.md", "> Note. The sources' text of the game breaks off here: a gap follows, in which the heading and the pack count of the Zodiac are lost (see the note to 000:10), so it is not known whether the game's text went on. What survives says nothing of a second deal,",
 		"> Note. The text of the game ends here. It says nothing of a second deal,", CheckHedge},
+	// A date stated as fact that the edition itself calls a working date.
+	{"book.md date as fact", "book.md", "The edition's working date, 1873, rests on", "The book's date, 1873, rests on", CheckHedge},
 	// Unsourced references.
 	{"salic-law Fortia", "games/salic-law.md", "[*Livre des patiences*](cite:fortia-1842) (c. 1842), which", "*Livre des patiences* (c. 1842), which", CheckQuote},
 	{"book.md Spectator", "book.md", "(noticed in [*The Spectator*](cite:spectator-1874), 25 July 1874, p. 24)", "(reviewed in *The Spectator* on 25 July 1874)", CheckQuote},
