@@ -115,6 +115,7 @@ func (b *body) text(nodes []ast.Node) Text {
 		end = len(b.src)
 	}
 	t.Markdown = strings.TrimSpace(string(b.src[start:end]))
+	t.Pos = b.pos(start)
 	return t
 }
 
@@ -128,7 +129,11 @@ func (b *body) innerText(container ast.Node) Text {
 		nodes = append(nodes, c)
 		parts = append(parts, strings.TrimSpace(string(blockSource(c, b.src))))
 	}
-	return Text{Markdown: strings.Join(parts, "\n\n"), Nodes: nodes, Source: b.src}
+	pos := b.nodePos(container)
+	if len(nodes) > 0 {
+		pos = b.nodePos(nodes[0])
+	}
+	return Text{Markdown: strings.Join(parts, "\n\n"), Nodes: nodes, Source: b.src, Pos: pos}
 }
 
 // blockSource returns the source lines of a block, descending into

@@ -17,7 +17,7 @@ func (l *loader) loadBook(name, id, lang string) (*Book, error) {
 	if !ok {
 		return nil, err
 	}
-	bk := &Book{ID: m.ID, Lang: m.Lang, Titles: m.Titles, Pos: Pos{File: name, Line: 1}}
+	bk := &Book{ID: m.ID, Lang: m.Lang, Titles: m.Titles, Date: m.Date, Pos: Pos{File: name, Line: 1}}
 	if bk.Lang == "" {
 		bk.Lang = "en"
 	}

@@ -128,8 +128,14 @@ func (l *loader) dealMoves(name string, v *engine.Variant, n *yaml.Node, moves s
 // checkCommentary checks that comments name existing moves and rules.
 func (l *loader) checkCommentary(name string, root *yaml.Node, d *Deal) {
 	lines := itemLines(root, "commentary")
+	items := mapValue(root, "commentary")
 	for i, c := range d.Commentary {
 		pos := Pos{File: name, Line: lineAt(lines, i, 1, 1)}
+		d.Commentary[i].ENPos, d.Commentary[i].RUPos = pos, pos
+		if items != nil && i < len(items.Content) {
+			d.Commentary[i].ENPos.Line = keyLine(items.Content[i], "en", pos.Line)
+			d.Commentary[i].RUPos.Line = keyLine(items.Content[i], "ru", pos.Line)
+		}
 		if c.Move < 1 || c.Move > len(d.Moves) {
 			l.d.add(pos, CheckDeal, "comment on move %d: the deal has %d moves", c.Move, len(d.Moves))
 		}

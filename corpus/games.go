@@ -38,6 +38,7 @@ type bookMeta struct {
 	ID         string    `yaml:"id"`
 	Lang       string    `yaml:"lang"`
 	Titles     Titles    `yaml:"titles"`
+	Date       string    `yaml:"date"`
 	Paragraphs []paraRef `yaml:"paragraphs"`
 }
 
@@ -73,6 +74,7 @@ func (l *loader) readMarkdown(name string, meta any) (f *mdFile, ok bool, err er
 		return nil, false, err
 	}
 	f = &mdFile{name: name, owner: strings.TrimSuffix(path.Base(name), ".md")}
+	data = l.expandFigures(name, data)
 	fm, bodySrc, fmLine, bodyLine, err := splitFrontMatter(data)
 	if err != nil {
 		l.d.add(Pos{File: name, Line: 1}, CheckSyntax, "%v", err)
@@ -500,6 +502,7 @@ func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
 			switch c := c.(type) {
 			case *ast.Link:
 				l.checkScheme(b, c, string(c.Destination))
+				l.citeLink(b, c, string(c.Destination))
 				if link, ok := l.ruleLink(b, c, string(c.Destination)); ok {
 					links = append(links, link)
 				}
@@ -526,7 +529,7 @@ func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
 // without a scheme is relative. Anything else (javascript:, data:,
 // vbscript:, file:, …) is an error, as raw HTML is: the renderers would
 // drop or neutralize it silently.
-var allowedSchemes = map[string]bool{"http": true, "https": true, "mailto": true, "rule": true}
+var allowedSchemes = map[string]bool{"http": true, "https": true, "mailto": true, "rule": true, "cite": true}
 
 // resolveDest returns a link destination as goldmark writes it into the
 // href: backslash escapes and character references (java&#115;cript:)

@@ -17,11 +17,13 @@ func (l *loader) loadGlossary() error {
 	}
 	var terms []*Term
 	root, _ := decodeYAML(&l.d, glossaryFile, data, 1, &terms)
-	var lines, plines []int
+	var lines, plines, enLines, ruLines []int
 	if root != nil {
 		for _, it := range root.Content {
 			lines = append(lines, it.Line)
 			plines = append(plines, keyLine(it, "paragraphs", 0))
+			enLines = append(enLines, keyLine(it, "def_en", it.Line))
+			ruLines = append(ruLines, keyLine(it, "def_ru", it.Line))
 		}
 	}
 	seen := map[string]int{}
@@ -34,6 +36,8 @@ func (l *loader) loadGlossary() error {
 		if i < len(plines) && plines[i] > 0 {
 			t.ParagraphsPos.Line = plines[i]
 		}
+		t.DefENPos = Pos{File: glossaryFile, Line: lineAt(enLines, i, 1, t.Pos.Line)}
+		t.DefRUPos = Pos{File: glossaryFile, Line: lineAt(ruLines, i, 1, t.Pos.Line)}
 		if prev, dup := seen[t.ID]; dup {
 			l.d.add(t.Pos, CheckGlossary, "term %q twice (also at line %d)", t.ID, prev)
 		}

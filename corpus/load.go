@@ -23,6 +23,7 @@ const (
 	bookFile        = "book.md"
 	bookRUFile      = "book.ru.md"
 	glossaryFile    = "glossary.yaml"
+	worksFile       = "works.yaml"
 	gamesGlob       = "games/*.md"
 	dealsGlob       = "deals/*/*.yaml"
 	statsGlob       = "stats/*.yaml"
@@ -65,7 +66,7 @@ func (l *loader) load() (*Edition, error) {
 	if err := l.loadSources(); err != nil {
 		return nil, err
 	}
-	steps := []func() error{l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals, l.loadStats}
+	steps := []func() error{l.loadWorks, l.loadStats, l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err

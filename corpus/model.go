@@ -20,6 +20,10 @@ type Edition struct {
 	Glossary   []*Term      // in Russian collation order of Modern
 	Deals      []*Deal      // by game, then file name
 	Stats      []*Stats     // by game
+	Works      []*Work      // works.yaml: the other works the prose cites
+	// Figures are the places where the Markdown asks for a figure of the
+	// data ({{stats:game.field}}) and what the loader wrote there.
+	Figures []Figure
 	// Emendations is the editor's table (emendations.tsv), whose rows
 	// the apparatus's "emendation" edits apply.
 	Emendations normalize.Emendations
@@ -73,6 +77,10 @@ type Text struct {
 	Markdown string
 	Nodes    []ast.Node
 	Source   []byte
+	// Pos is the line of Markdown's first line in its file (a note's
+	// text without the blockquote markers keeps the lines of the file
+	// when its blocks are single paragraphs).
+	Pos Pos
 }
 
 // Note is one editor's note: a blockquote starting "Note." (the English)
@@ -133,9 +141,12 @@ type Game struct {
 // Book is book.md (English) or book.ru.md (Russian): the edition's front
 // matter and the paragraphs that belong to no game.
 type Book struct {
-	ID         string
-	Lang       string
-	Titles     Titles
+	ID     string
+	Lang   string
+	Titles Titles
+	// Date is the book's date as the edition prints it, in the file's
+	// language: a working date ("c. 1873", «ок. 1873 г.»), not a fact.
+	Date       string
 	Sections   []Section
 	Paragraphs []*Paragraph
 	Pos        Pos
@@ -173,8 +184,11 @@ type Term struct {
 	// in a sentence.
 	Heading bool `yaml:"heading,omitempty" json:"heading,omitempty"`
 	Pos     Pos  `yaml:"-" json:"-"`
-	// ParagraphsPos is the line of the paragraphs key.
+	// ParagraphsPos is the line of the paragraphs key; DefENPos and
+	// DefRUPos those of the definitions.
 	ParagraphsPos Pos `yaml:"-" json:"-"`
+	DefENPos      Pos `yaml:"-" json:"-"`
+	DefRUPos      Pos `yaml:"-" json:"-"`
 }
 
 // Patterns returns the forms whose occurrences are the term's: Forms if
@@ -224,6 +238,9 @@ type Comment struct {
 	Rule string `yaml:"rule" json:"rule,omitempty"`
 	EN   string `yaml:"en" json:"en"`
 	RU   string `yaml:"ru" json:"ru"`
+	// ENPos and RUPos are the lines of en and ru in the deal file.
+	ENPos Pos `yaml:"-" json:"-"`
+	RUPos Pos `yaml:"-" json:"-"`
 }
 
 // Proof records the solver's proof that a position has no win: the deal

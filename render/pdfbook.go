@@ -30,6 +30,9 @@ func (d *pdfDoc) titlePage() {
 		put(t.RUModern, tstyle{font: fontSerif, size: 12, color: grey}, 4)
 	}
 	put(t.EN, tstyle{font: fontSerif, style: "I", size: 16, color: black}, 10)
+	if b := d.ed.Book; b != nil && b.Date != "" {
+		put(b.Date, tstyle{font: fontSerif, size: 12, color: black}, 6)
+	}
 	d.y += 14
 	d.f.SetDrawColor(120, 120, 120)
 	d.f.SetLineWidth(0.3)

@@ -102,6 +102,10 @@ func (r *mdRenderer) renderLink(w util.BufWriter, src []byte, node ast.Node, ent
 		}
 		return ast.WalkSkipChildren, nil
 	}
+	if key, ok := strings.CutPrefix(dest, "cite:"); ok {
+		r.renderCite(w, key, entering)
+		return ast.WalkContinue, nil
+	}
 	if !safeURL(dest) {
 		return ast.WalkContinue, nil // the text, without the link
 	}
@@ -115,6 +119,22 @@ func (r *mdRenderer) renderLink(w util.BufWriter, src []byte, node ast.Node, ent
 		w.WriteString("</a>")
 	}
 	return ast.WalkContinue, nil
+}
+
+// renderCite renders a cite: link, a quotation of another work or a
+// reference to it, as a span in the work's language (WCAG 3.1.2) whose
+// title is the work's bibliographic record.
+func (r *mdRenderer) renderCite(w util.BufWriter, key string, entering bool) {
+	if !entering {
+		w.WriteString("</span>")
+		return
+	}
+	wk := r.pc.s.ed.Work(key)
+	if wk == nil {
+		w.WriteString(`<span class="cite">`) // the checker reports the key
+		return
+	}
+	fmt.Fprintf(w, `<span class="cite" lang="%s" title="%s">`, html.EscapeString(wk.Lang), html.EscapeString(wk.Record()))
 }
 
 func (r *mdRenderer) renderAutoLink(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {

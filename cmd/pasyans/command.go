@@ -145,7 +145,7 @@ func printUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 }
 
 func printCommands(w io.Writer) {
-	fmt.Fprintf(w, "pasyans makes and checks the annotated edition of the 1873 book of patience games.\n\n")
+	fmt.Fprintf(w, "pasyans makes and checks the annotated edition of a Russian book of patience games, c. 1873.\n\n")
 	fmt.Fprintf(w, "usage: pasyans <command> [flags] [arguments]\n\nCommands:\n")
 	names := make([]string, 0, len(commands))
 	for n := range commands {

@@ -73,6 +73,7 @@ var checkOf = map[string]string{
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
 	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs",
+	CheckQuote: "quotes", CheckFigure: "figures", CheckParity: "parity", CheckHedge: "hedges",
 }
 
 // findings collects the diagnostics of a run with what they blame: the
@@ -129,17 +130,19 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	// in the order the checks had when they ran one after the other.
 	probesDone := make(chan map[string]*probeResult, 1)
 	go func() { probesDone <- probeAll(ed, planFor(opts.Probes), opts.Cache) }()
-	var fOccurs, fGlossary findings
+	var fOccurs, fGlossary, fProse findings
 	ix := newTextIndex(ed)
 	occurs := checkOccursClaims(ed, ix, &fOccurs)
 	glossary := glossaryGroup(ed, ix, occurs, &fGlossary)
+	prose := proseGroup(ed, ix, &fProse)
 	probes := <-probesDone
 	f.merge(&fOccurs)
+	f.merge(&fProse)
 	for _, g := range ed.Games {
 		r.Groups = append(r.Groups, gameGroup(ed, g, cited, probes[g.ID], f))
 	}
 	f.merge(&fGlossary)
-	r.Groups = append(r.Groups, bookGroup(ed), glossary, sourcesGroup(ed), engineGroup(ed, &f.diags))
+	r.Groups = append(r.Groups, bookGroup(ed), glossary, prose, sourcesGroup(ed), engineGroup(ed, &f.diags))
 	all := f.diags
 	all.Sort()
 	r.Diagnostics = all

@@ -25,6 +25,20 @@
 // solver within their recorded budget. Verdicts turns a report into a
 // verdict per rule and per paragraph for the site and the PDF.
 //
+// The editor's prose, in both languages and wherever it stands (notes,
+// introductions, book.md and book.ru.md, glossary definitions, deal
+// commentary), is read as units of text split into sentences (prose.go)
+// and held to the sources and the data: every quotation attributed to the
+// book to the readings of its paragraphs, and quotations of other works to
+// a declared work (quotes.go); every figure of the edition's data to a
+// template reference (figures.go); every sentence that says where a word
+// occurs to an occurs claim or glossary list (statements.go, whose phrase
+// list is the one list); every statement of one of the edition's
+// inferences to a hedge, every comparison with Cadogan to the text it
+// uses (inference.go); and each Russian half to its English: the same
+// paragraph references, years, numbers and hedges (parity.go, whose
+// bilingual hedge list is the one list).
+//
 // The probes depend only on the variant and the probe count, so a test can
 // probe a mutant variant (a registered one with one rule changed, never
 // registered) by setting it on a loaded edition's game; mutant_test.go

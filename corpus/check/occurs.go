@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -209,8 +208,8 @@ func checkGlossaryOccurs(ed *corpus.Edition, ix *textIndex, f *findings) (terms,
 }
 
 // checkOccursClaims verifies the occurs claims of every paragraph section
-// and reports notes that say where a word occurs with no occurs claim in
-// their section. It returns the number of claims verified.
+// (the sentences that say where a word occurs are matched to them by
+// checkStatements). It returns the number of claims verified.
 func checkOccursClaims(ed *corpus.Edition, ix *textIndex, f *findings) int {
 	n := 0
 	for _, p := range ed.Paragraphs {
@@ -221,20 +220,6 @@ func checkOccursClaims(ed *corpus.Edition, ix *textIndex, f *findings) int {
 		for _, o := range claims {
 			n++
 			ix.checkOccurs(ed, p, o, f)
-		}
-		if len(claims) > 0 {
-			continue
-		}
-		for _, note := range p.Notes {
-			for _, half := range []struct {
-				text string
-				pos  corpus.Pos
-			}{{note.Markdown, note.Pos}, {note.RU.Markdown, note.RUPos}} {
-				if m := occursStatement(half.text); m != "" {
-					f.add(corpus.Diagnostic{Pos: half.pos, Rule: CheckOccurs,
-						Msg: fmt.Sprintf("%s: the note says where a word occurs («%s»): state it as an occurs claim in the section's claims block, so that it is checked", p.ID, m)}, p.ID, "")
-				}
-			}
 		}
 	}
 	return n
@@ -275,14 +260,4 @@ func (ix *textIndex) checkOccurs(ed *corpus.Edition, p *corpus.Paragraph, o corp
 		where = "in " + strings.Join(at, ", ")
 	}
 	bad("claimed in [%s], but the term occurs %s", strings.Join(o.In, ", "), where)
-}
-
-// occursPhrase matches what a note says when it states where a word
-// occurs, in English or Russian.
-var occursPhrase = regexp.MustCompile(`(?i)\b(?:the only (?:occurrence|place|instance)|only occurrence|occurs? (?:only|again|also|nowhere|once|twice|elsewhere)|nowhere else|appears? only|also (?:occurs|appears)|never (?:occurs|appears)|(?:is|are) (?:used|found|attested) only)\b|(?:встречается|употребляется) (?:только|лишь|ещё|еще|также|и в|нигде)|нигде (?:больше|более|ещё|еще|кроме)|единственн\p{L}* (?:случа|мест|упоминани)`)
-
-// occursStatement returns the words of a note that state where a word
-// occurs, or "".
-func occursStatement(note string) string {
-	return occursPhrase.FindString(note)
 }

@@ -25,6 +25,7 @@ func occursRun(t *testing.T, fsys fstest.MapFS) []string {
 	ix := newTextIndex(ed)
 	checkOccursClaims(ed, ix, f)
 	checkGlossaryOccurs(ed, ix, f)
+	checkStatements(ed, ix, proseUnits(ed), f)
 	var out []string
 	for _, d := range f.diags {
 		out = append(out, d.String())
@@ -84,7 +85,7 @@ func TestOccursOldConstitutionNote(t *testing.T) {
 	t.Run("note without claim", func(t *testing.T) {
 		m := realCorpus(t)
 		replace(t, m, file, cut(m), section(""))
-		want := fmt.Sprintf("%s:%d: 000:5: the note says where a word occurs («the only occurrence»)", file, lineOf(t, m, file, oldNote))
+		want := fmt.Sprintf("%s:%d: 000:5: the sentence says where a word occurs («the only occurrence»)", file, lineOf(t, m, file, oldNote))
 		ds := occursRun(t, m)
 		if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
 			t.Errorf("got %q, want one diagnostic starting %q", ds, want)
@@ -94,7 +95,7 @@ func TestOccursOldConstitutionNote(t *testing.T) {
 		m := realCorpus(t)
 		const ru = "> Примечание. Слово встречается только здесь."
 		replace(t, m, file, cut(m), "This forms the Constitution.\n\n> Note. The word names the layout.\n\n"+ru+"\n\n## 000:6")
-		want := fmt.Sprintf("%s:%d: 000:5: the note says where a word occurs («встречается только»)", file, lineOf(t, m, file, ru))
+		want := fmt.Sprintf("%s:%d: 000:5: the sentence says where a word occurs («встречается только»)", file, lineOf(t, m, file, ru))
 		ds := occursRun(t, m)
 		if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
 			t.Errorf("got %q, want one diagnostic starting %q", ds, want)
@@ -113,8 +114,11 @@ func TestOccursOldConstitutionNote(t *testing.T) {
 	t.Run("nowhere", func(t *testing.T) {
 		m := realCorpus(t)
 		replace(t, m, file, cut(m), section("```claims\noccurs: {term: парламентъ, in: []}\n```\n\n"))
-		if ds := occursRun(t, m); len(ds) != 0 {
-			t.Errorf("a word that occurs nowhere, claimed nowhere: %q", ds)
+		// The claim holds; the note's sentence, about another word, is
+		// not borne out by it.
+		want := fmt.Sprintf("%s:%d: 000:5: the sentence says more than its claim («the only occurrence»", file, lineOf(t, m, file, oldNote))
+		if ds := occursRun(t, m); len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
+			t.Errorf("a word that occurs nowhere, claimed nowhere, beside the old note: got %q, want one diagnostic starting %q", ds, want)
 		}
 	})
 }
@@ -254,12 +258,12 @@ func TestOccursStatement(t *testing.T) {
 		"A vacancy stays open only when the whole row below is empty.",
 	}
 	for _, s := range yes {
-		if occursStatement(s) == "" {
+		if w, _ := occursStatement(s); w == "" {
 			t.Errorf("%q: not taken as a statement of where a word occurs", s)
 		}
 	}
 	for _, s := range no {
-		if m := occursStatement(s); m != "" {
+		if m, _ := occursStatement(s); m != "" {
 			t.Errorf("%q: taken as a statement of where a word occurs («%s»)", s, m)
 		}
 	}

@@ -157,28 +157,6 @@ func (d *doc) sourceDesc(depth int) {
 	w := d.w
 	w.open(depth, "sourceDesc", nil)
 	d.bookBibl(depth + 1)
-	for _, c := range cadoganEditions {
-		w.open(depth+1, "biblStruct", attrs{"xml:id", c.id})
-		w.open(depth+2, "monogr", nil)
-		w.nl(depth + 3)
-		w.start("author", attrs{"ref", "#cadogan"})
-		w.text("Lady Adelaide Cadogan")
-		w.end("author")
-		w.elem(depth+3, "title", attrs{"level", "m", "xml:lang", "en"}, "Illustrated Games of Patience")
-		if c.idno != "" {
-			w.elem(depth+3, "idno", attrs{"type", c.idnoType}, c.idno)
-		}
-		if c.edition != "" {
-			w.elem(depth+3, "edition", nil, c.edition)
-		}
-		w.open(depth+3, "imprint", nil)
-		w.elem(depth+4, "pubPlace", nil, "London")
-		w.elem(depth+4, "date", attrs{"when", c.year}, c.year)
-		w.close(depth+3, "imprint")
-		w.close(depth+2, "monogr")
-		w.elem(depth+2, "note", nil, c.note)
-		w.close(depth+1, "biblStruct")
-	}
 	w.open(depth+1, "listBibl", attrs{"type", "source-files"})
 	w.elem(depth+2, "head", nil, "The source files: the OCR e-text of the book (000–002), as published on Russian e-library sites, and a modern description of three games (003), each kept byte for byte as received")
 	for _, s := range d.ed.Sources {
@@ -199,16 +177,8 @@ func (d *doc) sourceDesc(depth int) {
 		w.close(depth+2, "bibl")
 	}
 	w.close(depth+1, "listBibl")
+	d.works(depth + 1)
 	w.close(depth, "sourceDesc")
-}
-
-// cadoganEditions are the editions of Cadogan's book that the notes and
-// the reconstructions name: the first, of 1874, which the Russian
-// translates and which the edition has not seen in full, and the 1914
-// edition, whose text the notes compare.
-var cadoganEditions = []struct{ id, edition, year, idnoType, idno, note string }{
-	{"cadogan-1874", "", "1874", "", "", "The first edition, which the Russian book translates (its order of games and its numbered footnotes agree with the Russian). The edition has not seen its text in full; where the notes compare the Russian with Cadogan they use the 1914 text unless they say otherwise."},
-	{"cadogan-1914", "New edition", "1914", "gutenberg", "21642", "The text the notes compare with the Russian, read in the Project Gutenberg e-text (no. 21642). It drops some games of 1874 (Sympathie among them) and renames others (Le Cadran is Napoleon at St. Helena)."},
 }
 
 // bookBibl describes the lost Russian book: its titles, its anonymous
@@ -229,12 +199,16 @@ func (d *doc) bookBibl(depth int) {
 	w.open(depth+2, "imprint", nil)
 	w.elem(depth+3, "pubPlace", nil, "[s. l.]")
 	w.elem(depth+3, "publisher", nil, "[s. n.]")
-	w.elem(depth+3, "date", attrs{"when", "1873", "cert", "low", "source", "#p-003-2"}, "ок. 1873")
+	date := "c. 1873"
+	if b := d.ed.Book; b != nil && b.Date != "" {
+		date = b.Date
+	}
+	w.elem(depth+3, "date", attrs{"when", "1873", "cert", "low", "source", "#p-003-2"}, date)
 	w.close(depth+2, "imprint")
 	w.close(depth+1, "monogr")
 	w.nl(depth + 1)
 	w.start("note", attrs{"type", "date", "xml:lang", "en"})
-	w.text("c. 1873 is a working date. It rests on the modern description in source 003 (003:2), which speaks of a book translated from the French and published in 1873 and does not fit this book well; the earliest edition of Cadogan traced is that of 1874. No printed copy, scan or library record of the Russian book has been found, so the date, the place and the publisher are unknown, and the pre-reform form of the title is reconstructed from the modern one")
+	w.text("c. 1873 is a working date. It rests on the modern description in source 003 (003:2), which speaks of a book translated from the French and published in 1873 and does not fit this book well; the earliest edition of Cadogan traced is that of 1874 (London, Sampson Low), known from a notice in The Spectator of 25 July 1874. No printed copy, scan or library record of the Russian book has been found, so the date, the place and the publisher are unknown, and the pre-reform form of the title is reconstructed from the modern one")
 	if id := d.introSection("1873"); id != "" {
 		w.text(" (see ")
 		w.inline("ref", attrs{"target", "#" + id}, "the introduction")
@@ -242,7 +216,9 @@ func (d *doc) bookBibl(depth int) {
 	}
 	w.text(".")
 	w.end("note")
-	w.empty("relatedItem", attrs{"type", "original", "target", "#cadogan-1874"})
+	if d.ed.Work("cadogan-1874") != nil {
+		w.empty("relatedItem", attrs{"type", "original", "target", "#" + workID("cadogan-1874")})
+	}
 	w.close(depth, "biblStruct")
 }
 
@@ -258,6 +234,44 @@ func (d *doc) introSection(s string) string {
 	}
 	return ""
 }
+
+// works lists the other works the prose cites (corpus works.yaml), each
+// the target of the cite: links to it.
+func (d *doc) works(depth int) {
+	if len(d.ed.Works) == 0 {
+		return
+	}
+	w := d.w
+	w.open(depth, "listBibl", attrs{"type", "works"})
+	for _, wk := range d.ed.Works {
+		w.open(depth+1, "bibl", attrs{"xml:id", workID(wk.Key), "xml:lang", wk.Lang})
+		if wk.Author != "" {
+			w.elem(depth+2, "author", nil, wk.Author)
+		}
+		w.elem(depth+2, "title", nil, wk.Title)
+		if wk.Place != "" {
+			w.elem(depth+2, "pubPlace", nil, wk.Place)
+		}
+		if wk.Publisher != "" {
+			w.elem(depth+2, "publisher", nil, wk.Publisher)
+		}
+		w.elem(depth+2, "date", nil, wk.Year)
+		if wk.Where != "" {
+			w.elem(depth+2, "note", attrs{"type", "where"}, wk.Where)
+		}
+		if wk.Note != "" {
+			w.elem(depth+2, "note", attrs{"xml:lang", "en"}, wk.Note)
+		}
+		if !wk.Seen {
+			w.elem(depth+2, "note", attrs{"type", "unseen", "xml:lang", "en"}, "Not seen by the edition.")
+		}
+		w.close(depth+1, "bibl")
+	}
+	w.close(depth, "listBibl")
+}
+
+// workID is the xml:id of a work's record.
+func workID(key string) string { return "work-" + ncName(key) }
 
 // encodingDesc declares the editorial principles, every normalisation
 // rule and the characters written as g.

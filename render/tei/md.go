@@ -102,10 +102,14 @@ func (d *doc) inline(n ast.Node, src []byte) {
 }
 
 // target returns where a Markdown link points in the document: a rule
-// link at the rule's entry, if the document lists it.
+// link at the rule's entry, if the document lists it, a cite: link at the
+// work's record in the source description.
 func (d *doc) target(dest string) string {
 	if id, ok := strings.CutPrefix(dest, "rule:"); ok && d.rules[id] != nil {
 		return "#" + ruleID(id)
+	}
+	if key, ok := strings.CutPrefix(dest, "cite:"); ok && d.ed.Work(key) != nil {
+		return "#" + workID(key)
 	}
 	return dest
 }

@@ -185,6 +185,8 @@ func markdown(n *node, rules, cs map[string]string) string {
 				t := k.attr["target"]
 				if id, ok := rules[strings.TrimPrefix(t, "#")]; ok {
 					t = "rule:" + id
+				} else if key, ok := strings.CutPrefix(t, "#work-"); ok {
+					t = "cite:" + key
 				}
 				b.WriteString("[" + in + "](" + t + ")")
 			case "lb":
