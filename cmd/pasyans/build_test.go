@@ -17,10 +17,13 @@ func TestBuild(t *testing.T) {
 	if !regexp.MustCompile(`^pasyans: checked the edition \(0 probes per game\) in [\d.]+m?s; built .*site \(\d+ files, [\d.]+ MB\) and .*book\.pdf \([\d.]+ MB\) in [\d.]+m?s\n$`).MatchString(errs) {
 		t.Errorf("summary line: %q", errs)
 	}
-	for _, f := range []string{"site/index.html", "site/en/index.html", "site/ru/games/salic-law/index.html", "site/fonts/DejaVuSerif.ttf", "site/raw/001.txt", "book.pdf"} {
+	for _, f := range []string{"site/index.html", "site/en/index.html", "site/ru/games/salic-law/index.html", "site/raw/001.txt", "book.pdf"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(out, "site", "fonts", "DejaVuSerif.*.woff2")); len(m) != 1 {
+		t.Errorf("site/fonts: want one DejaVuSerif.<fingerprint>.woff2, found %v", m)
 	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
