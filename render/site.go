@@ -38,6 +38,10 @@ type SiteOptions struct {
 	// a page that waits gives its place among the page writers to one
 	// that does not.
 	Await func() error
+	// BaseURL is the site's public address (BaseURL checks it), or "":
+	// with it the pages name their language versions and canonical
+	// address absolutely, and the site gets sitemap.xml and robots.txt.
+	BaseURL string
 	// Corpus is the corpus the edition was loaded from; its raw source
 	// files are copied into the site for download (checked against the
 	// manifest's SHA-256). Nil leaves the downloads out.
@@ -53,6 +57,11 @@ func Site(ed *corpus.Edition, dir string, o SiteOptions) error {
 	msgs, err := loadMessages(site.FS)
 	if err != nil {
 		return err
+	}
+	if o.BaseURL != "" {
+		if o.BaseURL, err = BaseURL(o.BaseURL); err != nil {
+			return fmt.Errorf("site: %w", err)
+		}
 	}
 	s := &siteBuilder{ed: ed, o: o, msgs: msgs, dir: dir}
 	if err := s.parseTemplates(); err != nil {
@@ -271,6 +280,9 @@ func (s *siteBuilder) plan() []outFile {
 		for _, id := range s.ruleIDs {
 			page(lang, "rules/"+id+"/index.html", "rule", func(pc *pageCtx) (any, error) { return s.ruleData(pc, s.rules[id]) })
 		}
+	}
+	if s.o.BaseURL != "" {
+		files = append(files, outFile{path: "sitemap.xml", make: s.sitemap}, outFile{path: "robots.txt", make: s.robots})
 	}
 	// The search index, shared by both languages' search pages.
 	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
