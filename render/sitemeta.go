@@ -37,17 +37,20 @@ func (pc *pageCtx) pageURL(p string) string {
 	return pc.s.o.BaseURL + strings.TrimSuffix(p, "index.html")
 }
 
-// Head is the page's metadata for the <head>: description, icon, the
-// body font's preload, alternates and canonical address, Open Graph and,
-// on the home pages, the edition as JSON-LD.
+// Head is the page's metadata for the <head>: description, icon,
+// alternates, Open Graph and, on the home pages, the edition as JSON-LD;
+// with a base URL also the canonical address and the body face's preload.
 func (pc *pageCtx) Head() template.HTML {
 	var b strings.Builder
 	esc := template.HTMLEscapeString
 	desc := pc.description()
 	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\">\n", esc(desc))
 	fmt.Fprintf(&b, "<link rel=\"icon\" href=\"%s\" type=\"image/svg+xml\">\n", esc(pc.rel("static/favicon.svg")))
-	fmt.Fprintf(&b, "<link rel=\"preload\" href=\"%s\" as=\"font\" type=\"font/woff2\" crossorigin>\n", esc(pc.rel(fontPath(siteFonts[0].name))))
 	if pc.s.o.BaseURL != "" {
+		// The body face, fetched before the style sheet asks for it. Only
+		// on a served site: a font preload is a CORS request, which a page
+		// opened from file:// may not make (the style sheet's may).
+		fmt.Fprintf(&b, "<link rel=\"preload\" href=\"%s\" as=\"font\" type=\"font/woff2\" crossorigin>\n", esc(pc.rel(fontPath(siteFonts[0].name))))
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", esc(pc.pageURL(pc.path)))
 	}
 	for _, alt := range pc.alternates() {

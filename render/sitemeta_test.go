@@ -20,6 +20,7 @@ var (
 	hreflang  = regexp.MustCompile(`<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">`)
 	ldJSON    = regexp.MustCompile(`(?s)<script type="application/ld\+json">(.*?)</script>`)
 	cyrillic  = regexp.MustCompile(`\p{Cyrillic}`)
+	preload   = regexp.MustCompile(`<link rel="preload" href="[./]*fonts/DejaVuSerif\.[0-9a-f]{10}\.woff2" as="font" type="font/woff2" crossorigin>`)
 )
 
 // TestMetadataWithBaseURL builds the site with a public address: every
@@ -43,6 +44,9 @@ func TestMetadataWithBaseURL(t *testing.T) {
 			lang = "en"
 		}
 		checkDescription(t, p, lang, data)
+		if !preload.MatchString(data) {
+			t.Errorf("%s: the body face is not preloaded", p)
+		}
 		want := base + strings.TrimSuffix(p, "index.html")
 		if m := canonical.FindStringSubmatch(data); m == nil || m[1] != want {
 			t.Errorf("%s: canonical %v, want %s", p, m, want)
@@ -108,6 +112,9 @@ func TestMetadataRelative(t *testing.T) {
 			lang = "en"
 		}
 		checkDescription(t, p, lang, data)
+		if preload.MatchString(data) {
+			t.Errorf("%s: a font preload, which file:// refuses", p)
+		}
 		if canonical.MatchString(data) {
 			t.Errorf("%s: a canonical link without a base URL", p)
 		}

@@ -59,12 +59,13 @@ read "not checked" unless a claim or a deal verified them).
 
 -base-url URL is the site's public address (https://example.org/pasyans/).
 With it every page names its canonical address and its language versions
-(hreflang) absolutely, as search engines require, and the site gets
-sitemap.xml and robots.txt. Without it those absolute addresses, the
-sitemap and robots.txt are left out (a sitemap and a canonical link may
-not be relative): the site then works from any folder of any host and
-from file://, with relative links only, and search engines find the
-language versions through the relative alternates.`,
+(hreflang) absolutely, as search engines require, and preloads the body
+font; the site gets sitemap.xml and robots.txt. Without it these are left
+out: a sitemap and a canonical link may not be relative, and a font
+preload is a request that a page opened from file:// may not make. The
+site then works from any folder of any host and from file://, with
+relative links only (the language versions named by relative alternates,
+which search engines ignore).`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			var cf corpusFlags
 			cf.register(fs)
