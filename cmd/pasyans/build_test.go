@@ -93,3 +93,30 @@ func TestBuildUsage(t *testing.T) {
 		t.Errorf("build with a missing corpus: exit %d, want 2", code)
 	}
 }
+
+// TestBuildBaseURL: -base-url must be an absolute http(s) address (else
+// exit 2, before anything is built); with one the site has its sitemap,
+// robots.txt and absolute canonical links.
+func TestBuildBaseURL(t *testing.T) {
+	out := t.TempDir()
+	for _, bad := range []string{"example.org", "ftp://example.org/", "https://", "/pasyans/"} {
+		if code, _, errs := runCmd(t, "build", "-out", out, "-probes", "0", "-base-url", bad); code != 2 || !strings.Contains(errs, "-base-url") {
+			t.Errorf("-base-url %q: exit %d, %q", bad, code, errs)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	if code, _, errs := runCmd(t, "build", "-out", out, "-probes", "0", "-base-url", "https://example.org/pasyans"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "site", "en", "index.html"))
+	if err != nil || !strings.Contains(string(page), `<link rel="canonical" href="https://example.org/pasyans/en/">`) {
+		t.Errorf("en/index.html: no absolute canonical link (%v)", err)
+	}
+	for _, f := range []string{"sitemap.xml", "robots.txt"} {
+		if _, err := os.Stat(filepath.Join(out, "site", f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
