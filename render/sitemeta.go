@@ -108,9 +108,11 @@ func (pc *pageCtx) description() string {
 	rest := strings.TrimPrefix(pc.path, pc.lang+"/")
 	switch pc.kind {
 	case "root":
-		ru, _ := pc.s.msgs.t("ru", "meta.home")
-		en, _ := pc.s.msgs.t("en", "meta.home")
-		return ru + " / " + en
+		en, err := pc.s.msgs.t("en", "meta.home")
+		if err != nil && pc.err == nil {
+			pc.err = err
+		}
+		return pc.t("meta.home") + " / " + en // the root page is Russian first
 	case "game", "play":
 		id := strings.Split(rest, "/")[1]
 		for _, g := range pc.s.ed.Games {
