@@ -19,12 +19,6 @@ import (
 	"pasyans/corpus"
 	"pasyans/engine"
 	"pasyans/site"
-
-	"github.com/go-fonts/dejavu/dejavusans"
-	"github.com/go-fonts/dejavu/dejavusansbold"
-	"github.com/go-fonts/dejavu/dejavuserif"
-	"github.com/go-fonts/dejavu/dejavuserifbold"
-	"github.com/go-fonts/dejavu/dejavuserifitalic"
 )
 
 // Verdicts are the checker's verdicts on rules, by rule id: "verified",
@@ -44,6 +38,10 @@ type SiteOptions struct {
 	// a page that waits gives its place among the page writers to one
 	// that does not.
 	Await func() error
+	// BaseURL is the site's public address (BaseURL checks it), or "":
+	// with it the pages name their language versions and canonical
+	// address absolutely, and the site gets sitemap.xml and robots.txt.
+	BaseURL string
 	// Corpus is the corpus the edition was loaded from; its raw source
 	// files are copied into the site for download (checked against the
 	// manifest's SHA-256). Nil leaves the downloads out.
@@ -60,15 +58,22 @@ func Site(ed *corpus.Edition, dir string, o SiteOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.BaseURL != "" {
+		if o.BaseURL, err = BaseURL(o.BaseURL); err != nil {
+			return fmt.Errorf("site: %w", err)
+		}
+	}
 	s := &siteBuilder{ed: ed, o: o, msgs: msgs, dir: dir}
 	if err := s.parseTemplates(); err != nil {
 		return err
 	}
 	s.index()
 	files := s.plan()
-	// Write the pages in parallel: each is independent, and the output
-	// does not depend on the order.
+	// Make the pages in parallel: each is independent, and the output
+	// does not depend on the order. They are written once the fonts and
+	// the fingerprinted names are known (finishSite).
 	errs := make([]error, len(files))
+	out := make([][]byte, len(files))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	if s.o.Await != nil {
@@ -92,26 +97,34 @@ func Site(ed *corpus.Edition, dir string, o SiteOptions) error {
 			if err == nil && s.stopped.Load() {
 				err = s.stopErr
 			}
-			if err == nil {
-				err = s.write(f.path, data)
-			}
+			out[i] = data
 			if err != nil {
 				errs[i] = fmt.Errorf("site: %s: %w", f.path, err)
 			}
 		}()
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	if s.stopped.Load() {
+		return s.stopErr
+	}
+	return s.finishSite(files, out)
 }
 
 // SitePages lists the paths of the files Site writes, sorted: the site
-// map, and the truth the link checker tests against.
+// map, and the truth the link checker tests against. The files whose
+// names carry a fingerprint of their content (static/, fonts/) are left
+// out: their names are known only once every page is made.
 func SitePages(ed *corpus.Edition, o SiteOptions) []string {
 	s := &siteBuilder{ed: ed, o: o}
 	s.index()
 	var out []string
 	for _, f := range s.plan() {
-		out = append(out, f.path)
+		if !fingerprinted(f.path) {
+			out = append(out, f.path)
+		}
 	}
 	slices.Sort(out)
 	return out
@@ -268,18 +281,19 @@ func (s *siteBuilder) plan() []outFile {
 			page(lang, "rules/"+id+"/index.html", "rule", func(pc *pageCtx) (any, error) { return s.ruleData(pc, s.rules[id]) })
 		}
 	}
+	if s.o.BaseURL != "" {
+		files = append(files, outFile{path: "sitemap.xml", make: s.sitemap}, outFile{path: "robots.txt", make: s.robots})
+	}
 	// The search index, shared by both languages' search pages.
 	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
-	// Static files: the style sheet and script, the fonts, the raw sources.
+	// Static files: the style sheet and scripts, the raw sources (the
+	// fonts are made last, from every page: finishSite).
 	_ = fs.WalkDir(site.FS, "static", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			files = append(files, outFile{path: p, make: func() ([]byte, error) { return fs.ReadFile(site.FS, p) }})
 		}
 		return nil
 	})
-	for _, f := range siteFonts {
-		files = append(files, outFile{path: "fonts/" + f.name, make: func() ([]byte, error) { return f.data, nil }})
-	}
 	if s.o.Corpus != nil {
 		for _, src := range s.ed.Sources {
 			files = append(files, outFile{path: rawPath(src.ID), make: func() ([]byte, error) {
@@ -299,19 +313,6 @@ func (s *siteBuilder) plan() []outFile {
 }
 
 func rawPath(id string) string { return "raw/" + id + ".txt" }
-
-// siteFonts are the fonts served with the site: DejaVu carries the
-// pre-reform letters ѣ, і, ѳ, ѵ and the suit symbols.
-var siteFonts = []struct {
-	name string
-	data []byte
-}{
-	{"DejaVuSerif.ttf", dejavuserif.TTF},
-	{"DejaVuSerif-Bold.ttf", dejavuserifbold.TTF},
-	{"DejaVuSerif-Italic.ttf", dejavuserifitalic.TTF},
-	{"DejaVuSans.ttf", dejavusans.TTF},
-	{"DejaVuSans-Bold.ttf", dejavusansbold.TTF},
-}
 
 // parseTemplates parses the base template with each page template.
 func (s *siteBuilder) parseTemplates() error {
@@ -407,13 +408,16 @@ func (pc *pageCtx) Other() string {
 // Rel returns the relative URL from this page to the site path to.
 func (pc *pageCtx) Rel(to string) string { return pc.rel(to) }
 
-func (pc *pageCtx) rel(to string) string {
+func (pc *pageCtx) rel(to string) (rel string) {
 	frag := ""
 	if i := strings.IndexByte(to, '#'); i >= 0 {
 		to, frag = to[:i], to[i:]
 	}
 	if to == pc.path && frag != "" {
 		return frag
+	}
+	if fingerprinted(to) {
+		defer func() { rel = withMark(rel, fingerprintMark) }()
 	}
 	from := strings.Split(path.Dir(pc.path), "/")
 	if from[0] == "." {

@@ -5,8 +5,11 @@
 //   - templates/base.html defines the page frame ("base"); every other
 //     template defines "content" (and may define "head") for one kind of
 //     page: root, home, game, play, rule, glossary, sources, method.
-//   - static/ is copied into the site as is: site.css (screen, phone and
-//     print styles, @font-face for the DejaVu fonts copied into fonts/)
+//   - static/ is copied into the site, each file under a name that carries
+//     a fingerprint of its content (site.css → site.3f2a9c01d4.css; pages
+//     link them through render's Rel): site.css (screen, phone and print
+//     styles, @font-face for the DejaVu faces, which render writes into
+//     fonts/ as WOFF2 subsets of the characters the site uses), favicon.svg
 //     and site.js (the reading switch's memory, tooltips, the deal player).
 //     The site works without the script, except for stepping through deals.
 //     search.js (on every page) sends the header's search box to

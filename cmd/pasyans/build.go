@@ -21,7 +21,7 @@ import (
 func init() {
 	register(&command{
 		name:  "build",
-		usage: "[-corpus DIR] [-out DIR] [-paper a4|letter] [-probes N]",
+		usage: "[-corpus DIR] [-out DIR] [-base-url URL] [-paper a4|letter] [-probes N]",
 		short: "build the static site (and the PDF book)",
 		long: `Build loads the corpus (the copy built into pasyans, or the folder given
 with -corpus) and writes the edition into the output folder (default
@@ -55,11 +55,22 @@ verdict on every rule beside the rule in the site and the book. A corpus
 that fails the check is not built: its problems are printed as
 file:line: message, and the exit status is 1.
 -probes 0 skips the behaviour probes (a quicker build whose rules then
-read "not checked" unless a claim or a deal verified them).`,
+read "not checked" unless a claim or a deal verified them).
+
+-base-url URL is the site's public address (https://example.org/pasyans/).
+With it every page names its canonical address and its language versions
+(hreflang) absolutely, as search engines require, and preloads the body
+font; the site gets sitemap.xml and robots.txt. Without it these are left
+out: a sitemap and a canonical link may not be relative, and a font
+preload is a request that a page opened from file:// may not make. The
+site then works from any folder of any host and from file://, with
+relative links only (the language versions named by relative alternates,
+which search engines ignore).`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			var cf corpusFlags
 			cf.register(fs)
 			out := fs.String("out", "out", "write the edition into `DIR`")
+			baseURL := fs.String("base-url", "", "the site's public address (`URL`): absolute hreflang and canonical links, sitemap.xml, robots.txt")
 			paper := fs.String("paper", "a4", "paper `size` of book.pdf: a4 or letter")
 			probes := fs.Int("probes", check.DefaultProbes, "the checker's random playouts per game (`N`); 0 skips the behaviour probes")
 			return func(e *env, args []string) error {
@@ -72,7 +83,14 @@ read "not checked" unless a claim or a deal verified them).`,
 				if *probes < 0 {
 					return usageError("-probes %d: want a count of 0 or more", *probes)
 				}
-				return build(e, &cf, *out, *paper, *probes)
+				if *baseURL != "" {
+					u, err := render.BaseURL(*baseURL)
+					if err != nil {
+						return usageError("-base-url: %v", err)
+					}
+					*baseURL = u
+				}
+				return buildSite(e, &cf, *out, *paper, *baseURL, *probes)
 			}
 		},
 	})
@@ -88,6 +106,11 @@ read "not checked" unless a claim or a deal verified them).`,
 // book is laid out alone. A corpus that fails the check is not built: the
 // writers stop at their first verdict and their folder is dropped.
 func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
+	return buildSite(e, cf, out, paper, "", probes)
+}
+
+// buildSite is build for a site with the public address baseURL (or "").
+func buildSite(e *env, cf *corpusFlags, out, paper, baseURL string, probes int) error {
 	start := time.Now()
 	defer batchGC()()
 	ed, ds, err := cf.load()
@@ -112,7 +135,7 @@ func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
 	st, stErr := newStaging(out)
 	var w *writers
 	if stErr == nil {
-		w = startWriters(ed, st, cf.fsys(), paper, v)
+		w = startWriters(ed, st, cf.fsys(), paper, baseURL, v)
 	}
 	var report *check.Report
 	select {
@@ -210,8 +233,8 @@ type writers struct {
 
 // startWriters starts writing every output of the edition into st, with
 // the verdicts v as they come.
-func startWriters(ed *corpus.Edition, st *staging, corpusFS fs.FS, paper string, v *lateVerdicts) *writers {
-	siteOpts := render.SiteOptions{Corpus: corpusFS, Verdicts: render.Verdicts(v.m), Await: v.wait}
+func startWriters(ed *corpus.Edition, st *staging, corpusFS fs.FS, paper, baseURL string, v *lateVerdicts) *writers {
+	siteOpts := render.SiteOptions{Corpus: corpusFS, Verdicts: render.Verdicts(v.m), Await: v.wait, BaseURL: baseURL}
 	pdfOpts := render.PDFOptions{Paper: paper, Verdicts: v.m, Await: v.wait}
 	w := &writers{st: st, done: make(chan buildResult, 1)}
 	go func() {

@@ -17,10 +17,13 @@ func TestBuild(t *testing.T) {
 	if !regexp.MustCompile(`^pasyans: checked the edition \(0 probes per game\) in [\d.]+m?s; built .*site \(\d+ files, [\d.]+ MB\) and .*book\.pdf \([\d.]+ MB\) in [\d.]+m?s\n$`).MatchString(errs) {
 		t.Errorf("summary line: %q", errs)
 	}
-	for _, f := range []string{"site/index.html", "site/en/index.html", "site/ru/games/salic-law/index.html", "site/fonts/DejaVuSerif.ttf", "site/raw/001.txt", "book.pdf"} {
+	for _, f := range []string{"site/index.html", "site/en/index.html", "site/ru/games/salic-law/index.html", "site/raw/001.txt", "book.pdf"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(out, "site", "fonts", "DejaVuSerif.*.woff2")); len(m) != 1 {
+		t.Errorf("site/fonts: want one DejaVuSerif.<fingerprint>.woff2, found %v", m)
 	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
@@ -88,5 +91,32 @@ func TestBuildUsage(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "build", "-corpus", filepath.Join(t.TempDir(), "none")); code != 2 {
 		t.Errorf("build with a missing corpus: exit %d, want 2", code)
+	}
+}
+
+// TestBuildBaseURL: -base-url must be an absolute http(s) address (else
+// exit 2, before anything is built); with one the site has its sitemap,
+// robots.txt and absolute canonical links.
+func TestBuildBaseURL(t *testing.T) {
+	out := t.TempDir()
+	for _, bad := range []string{"example.org", "ftp://example.org/", "https://", "/pasyans/"} {
+		if code, _, errs := runCmd(t, "build", "-out", out, "-probes", "0", "-base-url", bad); code != 2 || !strings.Contains(errs, "-base-url") {
+			t.Errorf("-base-url %q: exit %d, %q", bad, code, errs)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	if code, _, errs := runCmd(t, "build", "-out", out, "-probes", "0", "-base-url", "https://example.org/pasyans"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "site", "en", "index.html"))
+	if err != nil || !strings.Contains(string(page), `<link rel="canonical" href="https://example.org/pasyans/en/">`) {
+		t.Errorf("en/index.html: no absolute canonical link (%v)", err)
+	}
+	for _, f := range []string{"sitemap.xml", "robots.txt"} {
+		if _, err := os.Stat(filepath.Join(out, "site", f)); err != nil {
+			t.Error(err)
+		}
 	}
 }

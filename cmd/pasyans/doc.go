@@ -9,7 +9,7 @@
 // itself in the command table at init. The help of every command follows,
 // as 'pasyans help COMMAND' prints it.
 //
-//	usage: pasyans build [-corpus DIR] [-out DIR] [-paper a4|letter] [-probes N]
+//	usage: pasyans build [-corpus DIR] [-out DIR] [-base-url URL] [-paper a4|letter] [-probes N]
 //
 //	Build loads the corpus (the copy built into pasyans, or the folder given
 //	with -corpus) and writes the edition into the output folder (default
@@ -45,7 +45,19 @@
 //	-probes 0 skips the behaviour probes (a quicker build whose rules then
 //	read "not checked" unless a claim or a deal verified them).
 //
+//	-base-url URL is the site's public address (https://example.org/pasyans/).
+//	With it every page names its canonical address and its language versions
+//	(hreflang) absolutely, as search engines require, and preloads the body
+//	font; the site gets sitemap.xml and robots.txt. Without it these are left
+//	out: a sitemap and a canonical link may not be relative, and a font
+//	preload is a request that a page opened from file:// may not make. The
+//	site then works from any folder of any host and from file://, with
+//	relative links only (the language versions named by relative alternates,
+//	which search engines ignore).
+//
 //	Flags:
+//	  -base-url URL
+//	    	the site's public address (URL): absolute hreflang and canonical links, sitemap.xml, robots.txt
 //	  -corpus DIR
 //	    	read the corpus from DIR instead of the copy built into pasyans
 //	  -out DIR

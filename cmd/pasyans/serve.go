@@ -227,9 +227,9 @@ func siteHandler(dir string) (http.Handler, error) {
 		return nil, usageError("open %s: %v", dir, err)
 	}
 	fsys := root.FS()
-	return guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return guard(webCache(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serveFile(w, r, fsys, nil)
-	})), nil
+	}))), nil
 }
 
 // guard sets the headers every answer carries and answers 405 to any
