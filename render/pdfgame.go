@@ -217,7 +217,7 @@ func (d *pdfDoc) verdictSpan(id string, st tstyle) span {
 		d.f.SetError(d.o.Await()) // an error halts the layout
 	}
 	switch v := d.o.Verdicts[id]; v {
-	case "":
+	case "", "unchecked":
 		return span{"not checked", st}
 	case "verified":
 		return span{"✓ verified", st.with("B").colored(green)}

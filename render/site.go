@@ -501,7 +501,7 @@ func (pc *pageCtx) ruleStatement(r *engine.Rule) string {
 // verdictClass is the CSS class of a rule's checker verdict.
 func (pc *pageCtx) verdictClass(id string) string {
 	switch v := pc.s.verdict(id); v {
-	case "":
+	case "", "unchecked":
 		return "unchecked"
 	case "verified", "failed":
 		return v
@@ -515,6 +515,8 @@ func (pc *pageCtx) verdict(id string) string {
 	switch v := pc.s.verdict(id); v {
 	case "":
 		return pc.t("verdict.none")
+	case "unchecked":
+		return pc.t("verdict.unchecked")
 	case "verified":
 		return pc.t("verdict.verified")
 	case "failed":

@@ -491,7 +491,7 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 			v.Verified++
 		case "failed":
 			v.Failed++
-		case "":
+		default: // "" (no check ran) or "unchecked"
 			v.Unchecked++
 		}
 	}

@@ -172,23 +172,23 @@ func constitutionLayout() engine.Layout {
 		Reconstructed: "the book's figure (\"какъ на рисункѣ\", 000:3) is not in the sources: the four rows follow 000:4 and 000:6 (dealt from the bottom, the People lowest); the places of the Sovereign, the Bishops, the Judges, the foundations, the pack, the talon and the thrown-aside queens are the edition's", ReconstructedRU: "рисунка книги («какъ на рисункѣ», 000:3) в источниках нет: четыре ряда следуют 000:4 и 000:6 (раскладываются снизу, Народ — нижний); места Государыни, епископов, судей, оснований, колоды, талона и отброшенных дам — решение издания"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "b" + itoa(i+1), X: float64(i) * pitch, Y: 0,
-			Label: engine.Text{RU: "епископъ", EN: "Bishop"}})
+			Label: engine.Text{RU: "епископ", EN: "Bishop"}})
 		l.Slots = append(l.Slots, engine.Slot{Pile: "j" + itoa(i+1), X: float64(i+5) * pitch, Y: 0,
 			Label: engine.Text{RU: "судья", EN: "Judge"}})
 	}
 	l.Slots = append(l.Slots, engine.Slot{Pile: "sov", X: 4 * pitch, Y: 0, Label: engine.Text{RU: "государыня", EN: "the Sovereign"}})
 	for i := 0; i < 8; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "f" + itoa(i+1), X: x0 + float64(i)*pitch, Y: 2.0,
-			Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑J"})
+			Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑J"})
 	}
 	rows := []struct {
 		prefix string
 		name   engine.Text
 	}{
-		{"v", engine.Text{RU: "тайный совѣтъ", EN: "Privy Council"}},
-		{"l", engine.Text{RU: "палата лордовъ", EN: "House of Lords"}},
-		{"c", engine.Text{RU: "палата общинъ", EN: "House of Commons"}},
-		{"p", engine.Text{RU: "народъ", EN: "the People"}},
+		{"v", engine.Text{RU: "Тайный совет", EN: "Privy Council"}},
+		{"l", engine.Text{RU: "Палата лордов", EN: "House of Lords"}},
+		{"c", engine.Text{RU: "Палата общин", EN: "House of Commons"}},
+		{"p", engine.Text{RU: "Народ", EN: "the People"}},
 	}
 	for r, row := range rows {
 		y := rowY0 + float64(r)*rowStep
@@ -199,8 +199,8 @@ func constitutionLayout() engine.Layout {
 	}
 	l.Captions = append(l.Captions, engine.Caption{X: x0, Y: 1.75, Text: engine.Text{RU: "правительство", EN: "the Government"}})
 	l.Slots = append(l.Slots,
-		engine.Slot{Pile: "q", X: 11.2, Y: 0, Label: engine.Text{RU: "отброшенныя дамы", EN: "queens thrown aside"}},
-		engine.Slot{Pile: "w", X: 11.2, Y: rowY0 + 2*rowStep, Label: engine.Text{RU: "талонъ", EN: "talon"}},
+		engine.Slot{Pile: "q", X: 11.2, Y: 0, Label: engine.Text{RU: "отброшенные дамы", EN: "queens thrown aside"}},
+		engine.Slot{Pile: "w", X: 11.2, Y: rowY0 + 2*rowStep, Label: engine.Text{RU: "талон", EN: "talon"}},
 		engine.Slot{Pile: "s", X: 11.2, Y: rowY0 + 3*rowStep, Label: engine.Text{RU: "колода", EN: "pack"}})
 	return l
 }

@@ -44,7 +44,7 @@ var (
 		Book: []string{"002:13", "002:17"}}
 	fifOpening = &engine.Rule{ID: "fifteen/opening-exception",
 		EN:            "Exception to rule I (footnote 3): if the game cannot be opened — no foundation has been started by ordinary play and no available card can start one (marriages may be tried first, but are not required) — an ace and a king may be taken from the sixth row, that is the card lying just above the lowest card of a column, onto an empty foundation of its kind; the lowest card then closes the gap (written open:c3>a1).",
-		RU:            "Исключение из правила I (примечание 3): если игру нельзя открыть — ни одно основание не начато обычным ходом и ни одна годная карта не может его начать (марьяжи можно попробовать прежде, но это не обязательно), — из шестого ряда, то есть карту, лежащую прямо над нижней картой столбца, можно взять туза и короля на пустое основание своего рода; нижняя карта занимает освободившееся место (запись open:c3>a1).",
+		RU:            "Исключение из правила I (сноска 3): если игру нельзя открыть — ни одно основание не начато обычным ходом и ни одна годная карта не может его начать (марьяжи можно попробовать прежде, но это не обязательно), — из шестого ряда, то есть из карт, лежащих прямо над нижней картой столбца, можно взять туза и короля на пустое основание своего рода; нижняя карта занимает освободившееся место (запись open:c3>a1).",
 		Book:          []string{"002:16", "002:17"},
 		Reconstructed: "the passage footnote 3 points to ('see below') is not in the sources: the ace and king from the sixth row, the gap closed by the blocking card and the failure if this does not open the game are from the online copy of the e-text (litresp.ru p.5, 'страница 3') and Cadogan; the exact trigger (no foundation started by ordinary play, no available card able to start one) is the edition's reading of 'if the game cannot be opened', since proving that no series of marriages frees a foundation card is a search, not a rule", ReconstructedRU: "места, на которое указывает сноска 3 («см. ниже»), в источниках нет: туз и король из шестого ряда, промежуток, закрываемый мешающей картой, и неудача, если и это не открывает игру, взяты из сетевой копии электронного текста (litresp.ru, с. 5, «страница 3») и у Кадоган; точное условие (ни одно основание не начато обычной игрой, ни одна годная карта не может его начать) — прочтение издания слов «если игру нельзя открыть», потому что доказать, что никакая цепочка марьяжей не освобождает основную карту, — задача поиска, а не правило"}
 	fifOpenOnce = &engine.Rule{ID: "fifteen/opening-once",
@@ -115,15 +115,15 @@ func fifteenLayout() engine.Layout {
 		Reconstructed: "the book's table for the Fifteen is not in the sources; the fifteen overlapping columns follow the deal of the e-text and Cadogan, and the row of foundations above them (aces left, kings right) is the edition's", ReconstructedRU: "таблицы книги к «Пятнадцати» в источниках нет; пятнадцать столбцов внахлёст следуют раскладке электронного текста и Кадоган, а ряд оснований над ними (тузы слева, короли справа) — решение издания"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots,
-			engine.Slot{Pile: "a" + itoa(i+1), X: 1.5 + float64(i)*gap, Y: 0, Label: engine.Text{RU: "тузъ", EN: "ace"}, Mark: "A↑K"},
+			engine.Slot{Pile: "a" + itoa(i+1), X: 1.5 + float64(i)*gap, Y: 0, Label: engine.Text{RU: "туз", EN: "ace"}, Mark: "A↑K"},
 			engine.Slot{Pile: "k" + itoa(i+1), X: 9.2 + float64(i)*gap, Y: 0, Label: engine.Text{RU: "король", EN: "king"}, Mark: "K↓A"})
 	}
 	for i := 0; i < 15; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "c" + itoa(i+1), X: float64(i) * gap, Y: top, Fan: engine.FanDown})
 	}
 	l.Captions = []engine.Caption{
-		{X: 0, Y: top - 0.3, Text: engine.Text{RU: "основанія", EN: "foundations"}},
-		{X: 0, Y: l.Height - 0.2, Text: engine.Text{RU: "седьмой или нижній рядъ — годныя карты", EN: "seventh or lowest row: available cards"}},
+		{X: 0, Y: top - 0.3, Text: engine.Text{RU: "основания", EN: "foundations"}},
+		{X: 0, Y: l.Height - 0.2, Text: engine.Text{RU: "седьмой, нижний ряд — годные карты", EN: "seventh or lowest row: available cards"}},
 	}
 	return l
 }

@@ -124,7 +124,7 @@ func laBelleLucieLayout() engine.Layout {
 		Reconstructed: "neither the game's text nor its table is in the sources: eighteen fans in three rows of six under a row of four foundations, the usual picture of the game (Cadogan, PySolFC)", ReconstructedRU: "ни текста игры, ни её таблицы в источниках нет: восемнадцать вееров в три ряда по шесть под рядом из четырёх оснований — обычное изображение этой игры (Кадоган, PySolFC)"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "f" + itoa(i+1), X: 1.8 + float64(i)*gapX, Y: 0,
-			Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑K"})
+			Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑K"})
 	}
 	for i := 0; i < 18; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "p" + itoa(i+1), X: float64(i%6) * gapX, Y: float64(1+i/6) * gapY, Fan: engine.FanRight})

@@ -129,14 +129,14 @@ func salicLawLayout() engine.Layout {
 		x := float64(i) * 1.2
 		l.Slots = append(l.Slots,
 			engine.Slot{Pile: "q" + itoa(i+1), X: x, Y: rowY(0), Label: engine.Text{RU: "дама", EN: "queen"}},
-			engine.Slot{Pile: "f" + itoa(i+1), X: x, Y: rowY(1), Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑J"},
+			engine.Slot{Pile: "f" + itoa(i+1), X: x, Y: rowY(1), Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑J"},
 			engine.Slot{Pile: "k" + itoa(i+1), X: x, Y: rowY(2), Fan: engine.FanDown, Label: engine.Text{RU: "пачка", EN: "king packet"}, Mark: itoa(i + 1)})
 	}
 	l.Slots = append(l.Slots, engine.Slot{Pile: "s", X: 8 * 1.2, Y: rowY(2), Label: engine.Text{RU: "колода", EN: "pack"}})
 	l.Captions = []engine.Caption{
 		{X: 0, Y: rowY(0) - 0.1, Text: engine.Text{RU: "дамы", EN: "queens (decoration)"}},
-		{X: 0, Y: rowY(1) - 0.1, Text: engine.Text{RU: "основныя карты: тузы до валетовъ", EN: "foundations: aces up to knaves, any suit"}},
-		{X: 0, Y: rowY(2) - 0.1, Text: engine.Text{RU: "королевскія пачки", EN: "king packets"}},
+		{X: 0, Y: rowY(1) - 0.1, Text: engine.Text{RU: "основные карты: тузы до валетов", EN: "foundations: aces up to knaves, any suit"}},
+		{X: 0, Y: rowY(2) - 0.1, Text: engine.Text{RU: "королевские пачки", EN: "king packets"}},
 	}
 	return l
 }

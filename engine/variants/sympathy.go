@@ -93,12 +93,12 @@ var (
 		Book: []string{"000:18"}}
 	symGracePacket = &engine.Rule{ID: "sympathy/grace-packet",
 		EN:            "The Grace (ag, bg) is an eighteenth packet of one card: dealt face down, turned up and paired like the others.",
-		RU:            "«Грация» (ag, bg) — восемнадцатая пачка из одной карты: лежит рубашкой вверх, её открывают и спаривают, как остальные.",
-		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна грация; прочтение по умолчанию из games.md (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
+		RU:            "«Грация» (ag, bg) — восемнадцатая пачка из одной карты: лежит рубашкой вверх, её открывают и складывают в пару, как остальные.",
+		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна «Грация»; прочтение по умолчанию (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
 	symGraceSpare = &engine.Rule{ID: "sympathy/grace-spare",
 		EN:            "Option grace-spare: the Grace lies face up beside the packets from the deal and pairs with its twin whenever that is turned up; it is never turned.",
-		RU:            "Вариант grace-spare: «Грация» с самой раздачи лежит лицом вверх рядом с пачками и спаривается со своей парой, как только ту откроют; её не переворачивают.",
-		Reconstructed: "the other plausible reading of the unexplained Grace (games.md): a face-up spare card that may be paired at any time", ReconstructedRU: "другое правдоподобное прочтение необъяснённой грации (games.md): открытая запасная карта, которую можно соединить в пару в любой момент",
+		RU:            "Вариант grace-spare: «Грация» с самой раздачи лежит лицом вверх рядом с пачками и складывается в пару со своим двойником, как только тот откроют; её не переворачивают.",
+		Reconstructed: "the other plausible reading of the unexplained Grace (games.md): a face-up spare card that may be paired at any time", ReconstructedRU: "другое правдоподобное прочтение необъяснённой «Грации»: открытая запасная карта, которую можно в любой момент сложить в пару",
 		Option: "grace-spare"}
 	symCardTurns = &engine.Rule{ID: "sympathy/card-turns",
 		EN:            "Option card-turns: a turn is a single card turned up, with the chain of pairs it opens; the partners then alternate after every card, the first partner first (a partner with nothing to turn is skipped).",
@@ -145,14 +145,14 @@ func sympathyLayout() engine.Layout {
 		for i := 0; i < 17; i++ {
 			l.Slots = append(l.Slots, engine.Slot{Pile: prefix + itoa(i+1), X: float64(i%9) * gapX, Y: y + float64(i/9)*gapY})
 		}
-		l.Slots = append(l.Slots, engine.Slot{Pile: prefix + "g", X: 8 * gapX, Y: y + gapY, Label: engine.Text{RU: "Грація", EN: "Grace"}})
+		l.Slots = append(l.Slots, engine.Slot{Pile: prefix + "g", X: 8 * gapX, Y: y + gapY, Label: engine.Text{RU: "«Грация»", EN: "Grace"}})
 	}
 	side("a", 0.3)
 	side("b", 2*gapY+0.9)
 	l.Slots = append(l.Slots, engine.Slot{Pile: "d", X: 9*gapX + 0.6, Y: gapY + 0.6, Label: engine.Text{RU: "пары", EN: "pairs"}})
 	l.Captions = []engine.Caption{
-		{X: 0, Y: 0.2, Text: engine.Text{RU: "первый партнеръ", EN: "first partner"}},
-		{X: 0, Y: 2*gapY + 0.8, Text: engine.Text{RU: "второй партнеръ", EN: "second partner"}},
+		{X: 0, Y: 0.2, Text: engine.Text{RU: "первый партнёр", EN: "first partner"}},
+		{X: 0, Y: 2*gapY + 0.8, Text: engine.Text{RU: "второй партнёр", EN: "second partner"}},
 	}
 	return l
 }

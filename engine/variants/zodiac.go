@@ -181,17 +181,17 @@ func zodiacLayout() engine.Layout {
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots,
 			engine.Slot{Pile: "a" + itoa(i+1), X: round2(0.5 + float64(i)*pitch), Y: fy,
-				Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑K"},
+				Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑K"},
 			engine.Slot{Pile: "k" + itoa(i+1), X: round2(0.5 + float64(i+4)*pitch + 0.6), Y: fy,
-				Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "K↓A"})
+				Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "K↓A"})
 	}
 	sx := 2*radius + 1 + 1.2
 	l.Slots = append(l.Slots,
 		engine.Slot{Pile: "s", X: sx, Y: 0, Label: engine.Text{RU: "колода", EN: "pack"}},
-		engine.Slot{Pile: "w", X: sx, Y: engine.CardHeight + 0.5, Label: engine.Text{RU: "талонъ", EN: "talon"}})
+		engine.Slot{Pile: "w", X: sx, Y: engine.CardHeight + 0.5, Label: engine.Text{RU: "талон", EN: "talon"}})
 	l.Captions = []engine.Caption{
-		{X: round2(cx - 4*pitch + 0.1), Y: round2(cy - engine.CardHeight/2 - 0.3), Text: engine.Text{RU: "экваторъ", EN: "the Equator"}},
-		{X: round2(cx - 0.8), Y: round2(cy + 2.2), Text: engine.Text{RU: "зодіакъ", EN: "the Zodiac"}},
+		{X: round2(cx - 4*pitch + 0.1), Y: round2(cy - engine.CardHeight/2 - 0.3), Text: engine.Text{RU: "Экватор", EN: "the Equator"}},
+		{X: round2(cx - 0.8), Y: round2(cy + 2.2), Text: engine.Text{RU: "Зодиак", EN: "the Zodiac"}},
 	}
 	return l
 }
