@@ -101,8 +101,8 @@ func correctedRules() []Rule {
 		},
 		{
 			ID:          "ocr/final-p",
-			Doc:         "A word of three or more letters ending in п is an и misread: pre-reform spelling ends such a word in пъ. Not before a period (abbreviations). Pre-reform text only.",
-			DocRU:       "Слово из трёх и более букв на п — неверно прочитанное и: в дореформенной орфографии такое слово кончалось бы на пъ. Не перед точкой (сокращения). Только для дореформенного текста.",
+			Doc:         "The final п of a word of three or more letters is a misread и: in pre-reform spelling a word ending in п would end in пъ. Not before a period (abbreviations). Pre-reform text only.",
+			DocRU:       "Конечное п в слове из трёх и более букв — неверно прочитанное и: в дореформенной орфографии слово на п кончалось бы на пъ. Не перед точкой (сокращения); только в дореформенном тексте.",
 			Examples:    [][2]string{{"еслп одна", "если одна"}, {"восьмп картъ", "восьми картъ"}, {"взятымп", "взятыми"}},
 			NonExamples: []string{"снопъ", "стр. п.", "п", "суп."},
 			PreReform:   true,

@@ -49,6 +49,9 @@ func (pc *pageCtx) pileName(form int, v *engine.Variant, j int) string {
 	if !ok {
 		return p.ID
 	}
+	if own := keys[form] + "." + v.ID; pc.s.msgs.keys[own] { // a game's own name for the role
+		return pc.t(own, p.ID)
+	}
 	return pc.t(keys[form], p.ID)
 }
 

@@ -79,7 +79,7 @@ var (
 	fifLane = &engine.Rule{ID: "fifteen/lane",
 		EN:            "A column emptied to the top (a lane) may be filled with any available card, when the player chooses; further cards are married onto it as usual.",
 		RU:            "Столбец, освобождённый до верха (поперечная дорожка), можно занять любой годной картой, когда угодно; дальше на неё кладут карты обычным марьяжем.",
-		Reconstructed: "the lanes are described in the continuation of the e-text ('страница 3') and in Cadogan, not in the sources; Cadogan's lane runs in suit, which the marriage rule already ensures; any available card may head it, as in PySolFC", ReconstructedRU: "промежутки описаны в продолжении электронного текста («страница 3») и у Кадоган, а не в источниках; у Кадоган промежуток идёт в масть, что уже обеспечивает правило марьяжа; начать его может любая годная карта, как в PySolFC"}
+		Reconstructed: "the lanes are described in the continuation of the e-text ('страница 3') and in Cadogan, not in the sources; Cadogan's lane runs in suit, which the marriage rule already ensures; any available card may head it, as in PySolFC", ReconstructedRU: "промежутки описаны в продолжении электронного текста («страница 3») и у Кадоган, а не в источниках; у Кадоган промежуток идёт в масть, что уже обеспечивает правило марьяжа; занять его может любая годная карта, как в PySolFC"}
 )
 
 type fifteen struct{}

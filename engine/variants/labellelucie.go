@@ -86,7 +86,7 @@ var (
 	lblMerci = &engine.Rule{ID: "la-belle-lucie/merci",
 		EN:            "Option merci: during the last deal, once, the card lying just under the top card of a packet may be drawn and put on top of that packet (written merci:p3).",
 		RU:            "Вариант «мерси»: в последней раскладке один раз можно вытащить карту, лежащую прямо под верхней картой пачки, и положить её наверх этой пачки (запись merci:p3).",
-		Reconstructed: "not in the sources nor, as far as checked, in Cadogan: the 'merci' (one buried card drawn after the last shuffle) of later books (Morehead and Mott-Smith's 'Three Shuffles and a Draw'); the edition's notation names piles, not depths, so its draw takes the card just under the top", ReconstructedRU: "ни в источниках, ни, насколько проверено, у Кадоган этого нет: «merci» (одна погребённая карта, вытягиваемая после последней тасовки) более поздних книг (у Морхеда и Мотт-Смита — «Three Shuffles and a Draw»); нотация издания называет стопки, а не глубину, поэтому вытягивается карта прямо под верхней",
+		Reconstructed: "not in the sources nor, as far as checked, in Cadogan: the 'merci' (one buried card drawn after the last shuffle) of later books (Morehead and Mott-Smith's 'Three Shuffles and a Draw'); the edition's notation names piles, not depths, so its draw takes the card just under the top", ReconstructedRU: "ни в источниках, ни, насколько проверено, у Кадоган этого нет: «merci» (одна карта, вытаскиваемая из-под других после последней тасовки) более поздних книг (у Морхеда и Мотт-Смита — «Three Shuffles and a Draw»); нотация издания называет стопки, а не глубину, поэтому вытягивается карта прямо под верхней",
 		Option: "merci"}
 )
 
