@@ -58,11 +58,11 @@ type loader struct {
 }
 
 func (l *loader) load() (*Edition, error) {
-	l.ed = &Edition{}
+	l.ed = &Edition{Files: l.fsys}
 	if err := l.loadSources(); err != nil {
 		return nil, err
 	}
-	steps := []func() error{l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals, l.loadStats}
+	steps := []func() error{l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals, l.loadStats, l.loadTerms}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err

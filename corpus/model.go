@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"io/fs"
 	"strings"
 
 	"pasyans/engine"
@@ -20,6 +21,10 @@ type Edition struct {
 	Glossary   []*Term      // in Russian collation order of Modern
 	Deals      []*Deal      // by game, then file name
 	Stats      []*Stats     // by game
+	Terms      []*Usage     // terms.yaml: the edition's terms and their wrong variants
+	// Files is the corpus Load read, for the checks that read the
+	// editor's prose line by line (package corpus/check).
+	Files fs.FS
 	// Emendations is the editor's table (emendations.tsv), whose rows
 	// the apparatus's "emendation" edits apply.
 	Emendations normalize.Emendations

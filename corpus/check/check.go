@@ -72,7 +72,7 @@ var checkOf = map[string]string{
 	corpus.CheckRuleLink: "rules", corpus.CheckVariant: "rules", CheckCited: "rules", CheckEngine: "rules",
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
-	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs",
+	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs", CheckTerms: "terms",
 }
 
 // findings collects the diagnostics of a run with what they blame: the
@@ -133,7 +133,12 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	ix := newTextIndex(ed)
 	occurs := checkOccursClaims(ed, ix, &fOccurs)
 	glossary := glossaryGroup(ed, ix, occurs, &fGlossary)
+	termDiags, err := checkTerms(ed)
+	if err != nil {
+		termDiags = append(termDiags, corpus.Diagnostic{Pos: corpus.Pos{File: "terms.yaml"}, Rule: CheckTerms, Msg: err.Error()})
+	}
 	probes := <-probesDone
+	f.diags = append(f.diags, termDiags...)
 	f.merge(&fOccurs)
 	for _, g := range ed.Games {
 		r.Groups = append(r.Groups, gameGroup(ed, g, cited, probes[g.ID], f))

@@ -61,7 +61,7 @@ const coReconstructedIIRU = "источники начинаются с прав
 var (
 	coLayout = &engine.Rule{ID: "constitution/layout",
 		EN:   "Four horizontal rows of eight are dealt, beginning with the lowest: the People, the House of Commons, the House of Lords and, at the top, the Privy Council.",
-		RU:   "Раскладывают четыре продольных ряда по восемь карт, начиная с нижнего: народ, палата общин, палата лордов и наверху тайный совет.",
+		RU:   "Раскладывают четыре продольных ряда по восемь карт, начиная с нижнего: Народ, Палата общин, Палата лордов и наверху Тайный совет.",
 		Book: []string{"000:4", "000:6"}}
 	coSetAside = &engine.Rule{ID: "constitution/set-aside",
 		EN:   "Kings, queens and aces are taken out of the two packs: the eight aces become the foundations, seven queens are thrown aside, and the queen of diamonds (the Sovereign) and the eight kings (black: the Bishops, red: the Judges) only adorn the layout. None of these cards is moved in play.",
@@ -77,11 +77,11 @@ var (
 		Book: []string{"000:4"}}
 	coFoundPrivy = &engine.Rule{ID: "constitution/foundation-from-privy-council",
 		EN:            "Cards are played to the foundations only from the Privy Council, the top row; a card of any other row, of the talon or of the pack must first climb there (rule I).",
-		RU:            "На основания карты кладут только из ряда тайного совета, верхнего; карта любого другого ряда, талона или колоды должна сначала подняться туда (правило I).",
+		RU:            "На основания карты кладут только из ряда Тайного совета, верхнего; карта любого другого ряда, талона или колоды должна сначала подняться туда (правило I).",
 		Reconstructed: coReconstructedII + "rule I is restored from Cadogan's rule I. 000:7 cites rule I when the suitable cards of the Privy Council are played at once, but does not state that only that row feeds the foundations.", ReconstructedRU: coReconstructedIIRU + "правило I восстановлено по правилу I Кадоган. 000:7 ссылается на правило I, когда подходящие карты Тайного совета сразу идут в игру, но не говорит, что основания пополняются только из этого ряда."}
 	coBuildRow = &engine.Rule{ID: "constitution/build-from-row-below",
 		EN:            "A card of the People, the Commons or the Lords may be placed in sequence only on a card of the row immediately above it: never within its own row, never downwards, never across a row (rule II).",
-		RU:            "Карту народа, палаты общин или палаты лордов можно положить по порядку только на карту ряда непосредственно над ней: не в своём ряду, не вниз и не через ряд (правило II).",
+		RU:            "Карту Народа, Палаты общин или Палаты лордов можно положить по порядку только на карту ряда непосредственно над ней: не в своём ряду, не вниз и не через ряд (правило II).",
 		Reconstructed: coReconstructedII + "rule II is restored from Cadogan's rule II. 000:8 cites rules II and IV for placing cards in sequence without stating them.", ReconstructedRU: coReconstructedIIRU + "правило II восстановлено по правилу II Кадоган. 000:8 ссылается на правила II и IV, говоря о раскладке карт в последовательность, но не излагает их."}
 	coTopCard = &engine.Rule{ID: "constitution/top-card",
 		EN:            "Only the top card of a sequence is available, so cards are moved one at a time (rule III). The notation enforces it: a move always takes the top card of a pile.",
@@ -89,31 +89,31 @@ var (
 		Reconstructed: coReconstructedII + "rule III is restored from Cadogan's rule III; the surviving text does not cite it.", ReconstructedRU: coReconstructedIIRU + "правило III восстановлено по правилу III Кадоган; сохранившийся текст на него не ссылается."}
 	coSequence = &engine.Rule{ID: "constitution/sequence",
 		EN:            "Sequences descend in alternate colours: a red card goes on a black card one rank higher, a black card on a red one (rule IV).",
-		RU:            "Последовательности идут вниз с чередованием цветов: красную карту кладут на чёрную старшую на одно очко, чёрную — на красную (правило IV).",
+		RU:            "Последовательности идут вниз с чередованием цветов: красную карту кладут на чёрную старшую на одно достоинство, чёрную — на красную (правило IV).",
 		Reconstructed: coReconstructedII + "rule IV is restored from Cadogan's rule IV. 000:8 cites rules II and IV for placing cards in sequence without stating them.", ReconstructedRU: coReconstructedIIRU + "правило IV восстановлено по правилу IV Кадоган. 000:8 ссылается на правила II и IV, говоря о раскладке карт в последовательность, но не излагает их."}
 	coFill = &engine.Rule{ID: "constitution/fill-vacancy",
 		EN:            "A vacancy in the Privy Council, the Lords or the Commons must be filled at once with a card of the row immediately below, chosen by the player; while such a vacancy can be filled no other move may be made, and the vacancy it leaves below is filled in its turn (rule V). A vacancy stays only when the whole row below is empty.",
-		RU:            "Пустое место в тайном совете, палате лордов или палате общин нужно сразу занять картой ряда непосредственно ниже, по выбору играющего; пока такое место можно занять, других ходов делать нельзя, а освободившееся ниже место занимают в свою очередь (правило V). Место остаётся пустым, лишь когда весь ряд ниже пуст.",
+		RU:            "Пустое место в Тайном совете, Палате лордов или Палате общин нужно сразу занять картой ряда непосредственно ниже, по выбору играющего; пока такое место можно занять, других ходов делать нельзя, а освободившееся ниже место занимают в свою очередь (правило V). Место остаётся пустым, лишь когда весь ряд ниже пуст.",
 		Book:          []string{"000:7"},
 		Reconstructed: coReconstructedII + "000:7 states that each vacancy is filled as soon as it opens and cites rule V; that the card comes from the row immediately below is Cadogan's rule V, and that the player chooses among the cards of that row is the edition's reading.", ReconstructedRU: coReconstructedIIRU + "000:7 говорит, что каждое пустое место заполняется, как только появляется, и ссылается на правило V; что карта берётся из ряда непосредственно ниже — правило V Кадоган, а что игрок выбирает среди карт этого ряда — прочтение издания."}
 	coFreeVacancies = &engine.Rule{ID: "constitution/free-vacancies",
 		EN:            "PySolFC's reading: a vacancy above the People need not be filled at once; it may be filled later, when the player chooses, with any card of the row immediately below.",
-		RU:            "Прочтение PySolFC: пустое место выше народа не обязательно занимать сразу; его можно занять позже, когда угодно, любой картой ряда непосредственно ниже.",
+		RU:            "Прочтение PySolFC: пустое место выше Народа не обязательно занимать сразу; его можно занять позже, когда угодно, любой картой ряда непосредственно ниже.",
 		Reconstructed: "PySolFC's British Constitution leaves vacancies above the People open until the player fills them, against Cadogan's rule V and 000:7", ReconstructedRU: "British Constitution в PySolFC оставляет пустые места выше Народа открытыми, пока игрок их не заполнит, вопреки правилу V Кадоган и 000:7",
 		Option: "free-vacancies"}
 	coPeopleVacancy = &engine.Rule{ID: "constitution/people-vacancy",
 		EN:            "A vacancy in the People is filled at once, automatically, with the top card of the talon or, when there is no talon, with the next card of the pack; talon cards enter the layout in no other way (rules I and V).",
-		RU:            "Пустое место в народе сразу и само собой занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
+		RU:            "Пустое место в Народе сразу и само собой занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
 		Book:          []string{"000:9"},
 		Reconstructed: "000:9 says that the cards not needed to fill vacancies in the People form the talon; taking the talon first and the pack only when there is no talon, and keeping talon cards out of every other place, are Cadogan's rules V and I (both lost here, see 000:2).", ReconstructedRU: "000:9 говорит, что карты, не нужные для заполнения пустых мест в Народе, образуют талон; брать сначала из талона, а из колоды — только когда талона нет, и не пускать карты талона ни в какое другое место — правила V и I Кадоган (оба здесь утрачены, см. 000:2)."}
 	coTalonOnPeople = &engine.Rule{ID: "constitution/talon-on-people",
 		EN:            "PySolFC's variant: the top card of the talon may also be placed in sequence (down, alternate colours) on a card of the People.",
-		RU:            "Вариант PySolFC: верхнюю карту талона можно также положить по порядку (вниз, с чередованием цветов) на карту народа.",
+		RU:            "Вариант PySolFC: верхнюю карту талона можно также положить по порядку (вниз, с чередованием цветов) на карту Народа.",
 		Reconstructed: "PySolFC's British Constitution lets the bottom row take cards from the waste; Cadogan's rule I does not", ReconstructedRU: "British Constitution в PySolFC позволяет нижнему ряду брать карты из талона; правило I Кадоган этого не позволяет",
 		Option: "talon-on-people"}
 	coDeal = &engine.Rule{ID: "constitution/deal",
 		EN:   "The rest of the pack is turned one card at a time (the word deal), when the player chooses: the card fills a vacancy in the People if there is one, otherwise it goes onto the talon, a single packet whose top card fills the next vacancy. Pack cards move in no other way, and nothing else goes onto the talon or back to the pack.",
-		RU:   "Остальную колоду выкладывают по одной карте (слово deal), когда угодно играющему: карта занимает пустое место в народе, если оно есть, иначе идёт в талон — одну пачку, верхняя карта которой займёт следующее пустое место. Иначе карты колоды не двигаются, и ничего другого в талон и обратно в колоду не кладут.",
+		RU:   "Остальную колоду выкладывают по одной карте (слово deal), когда угодно играющему: карта занимает пустое место в Народе, если оно есть, иначе идёт в талон — одну пачку, верхняя карта которой займёт следующее пустое место. Иначе карты колоды не двигаются, и ничего другого в талон и обратно в колоду не кладут.",
 		Book: []string{"000:9"}}
 	coNoRedeal = &engine.Rule{ID: "constitution/no-redeal",
 		EN:            "The patience is not dealt a second time: when the pack is exhausted the talon is not turned over.",
@@ -146,8 +146,8 @@ func init() {
 		Rules: []*engine.Rule{coLayout, coSetAside, coFoundSuit, coFoundUp, coFoundPrivy, coBuildRow, coTopCard, coSequence,
 			coFill, coFreeVacancies, coPeopleVacancy, coTalonOnPeople, coDeal, coNoRedeal, coFoundFinal},
 		Options: []engine.Option{
-			{ID: "talon-on-people", EN: "PySolFC: the talon's top card may be built on the People.", RU: "PySolFC: верхнюю карту талона можно класть по порядку на карты народа."},
-			{ID: "free-vacancies", EN: "PySolFC: vacancies above the People need not be filled at once.", RU: "PySolFC: пустые места выше народа не обязательно занимать сразу."},
+			{ID: "talon-on-people", EN: "PySolFC: the talon's top card may be built on the People.", RU: "PySolFC: верхнюю карту талона можно класть по порядку на карты Народа."},
+			{ID: "free-vacancies", EN: "PySolFC: vacancies above the People need not be filled at once.", RU: "PySolFC: пустые места выше Народа не обязательно занимать сразу."},
 		},
 		Spec: engine.Spec{Packs: 2, Cards: 88, Removed: []string{"K", "Q"}, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "J", Suit: "same", When: "before",

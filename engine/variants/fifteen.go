@@ -74,11 +74,11 @@ var (
 		Reconstructed: "neither the e-text nor Cadogan ever moves a card back from a foundation", ReconstructedRU: "ни электронный текст, ни Кадоган никогда не возвращают карту с основания"}
 	fifMarriage = &engine.Rule{ID: "fifteen/marriage",
 		EN:            "An available card may be placed on an available card of the same suit one rank higher or lower (marriage in ascending and descending order), one card at a time; the direction may change within a column.",
-		RU:            "Годную карту можно положить на годную карту той же масти на одно очко старше или младше (марьяж в восходящем и нисходящем порядке), по одной карте; направление в столбце может меняться.",
+		RU:            "Годную карту можно положить на годную карту той же масти на одно достоинство старше или младше (марьяж в восходящем и нисходящем порядке), по одной карте; направление в столбце может меняться.",
 		Reconstructed: "the play text is not in the sources; from the online copy of the e-text (litresp.ru p.5) and Cadogan ('marry, both in ascending and in descending lines'); changes of direction as in PySolFC, which neither text forbids", ReconstructedRU: "описания хода игры в источниках нет; по сетевой копии электронного текста (litresp.ru, с. 5) и Кадоган («marry, both in ascending and in descending lines»); смена направления — как в PySolFC, ни один из текстов её не запрещает"}
 	fifLane = &engine.Rule{ID: "fifteen/lane",
 		EN:            "A column emptied to the top (a lane) may be filled with any available card, when the player chooses; further cards are married onto it as usual.",
-		RU:            "Столбец, освобождённый до верха (поперечная дорожка), можно занять любой годной картой, когда угодно; дальше на неё кладут карты обычным марьяжем.",
+		RU:            "Столбец, освобождённый до верха (поперечный промежуток), можно занять любой годной картой, когда угодно; дальше на неё кладут карты обычным марьяжем.",
 		Reconstructed: "the lanes are described in the continuation of the e-text ('страница 3') and in Cadogan, not in the sources; Cadogan's lane runs in suit, which the marriage rule already ensures; any available card may head it, as in PySolFC", ReconstructedRU: "промежутки описаны в продолжении электронного текста («страница 3») и у Кадоган, а не в источниках; у Кадоган промежуток идёт в масть, что уже обеспечивает правило марьяжа; занять его может любая годная карта, как в PySolFC"}
 )
 

@@ -51,7 +51,7 @@ var (
 		Reconstructed: "000:19 speaks of aces 'on top of the packets' only; the general rule is Cadogan's", ReconstructedRU: "000:19 говорит только о тузах «наверху пачек»; общее правило — у Кадоган"}
 	lblFoundBase = &engine.Rule{ID: "la-belle-lucie/foundation-base",
 		EN:            "The four aces are the foundations: an ace that comes to the top of a packet is laid on a foundation at once (the engine does it within the move that uncovers it); an empty foundation takes only an ace.",
-		RU:            "Четыре туза — основания: туза, оказавшегося наверху пачки, сразу кладут на основание (движок делает это в том же ходе, который его открыл); на пустое основание кладут только туза.",
+		RU:            "Четыре туза — основания: туза, оказавшегося наверху пачки, сразу кладут на основание (программа делает это в том же ходе, который его открыл); на пустое основание кладут только туза.",
 		Book:          []string{"000:19"},
 		Reconstructed: "000:19 presupposes aces taken from the tops of the packets; that they are the foundations and are played at once is Cadogan's", ReconstructedRU: "000:19 предполагает, что тузы берутся с верхушек пачек; что они — основания и сразу идут в игру, — у Кадоган"}
 	lblFoundSuit = &engine.Rule{ID: "la-belle-lucie/foundation-suit",
@@ -68,7 +68,7 @@ var (
 		Reconstructed: "Cadogan never moves a card back from a foundation", ReconstructedRU: "Кадоган никогда не возвращает карту с основания"}
 	lblMarriage = &engine.Rule{ID: "la-belle-lucie/marriage",
 		EN:            "The top card of a packet may be placed on the top card of another packet of the same suit one rank higher (descending marriage), one card at a time.",
-		RU:            "Верхнюю карту пачки можно положить на верхнюю карту другой пачки той же масти на одно очко старше (марьяж в нисходящем порядке), по одной карте.",
+		RU:            "Верхнюю карту пачки можно положить на верхнюю карту другой пачки той же масти на одно достоинство старше (марьяж в нисходящем порядке), по одной карте.",
 		Book:          []string{"000:19"},
 		Reconstructed: "000:19 names the descending marriage; that it is in suit, between packet tops, one card at a time, is Cadogan's (and PySolFC's)", ReconstructedRU: "000:19 называет нисходящий марьяж; что он в масть, между верхними картами пачек, по одной карте, — у Кадоган (и в PySolFC)"}
 	lblFreeAce = &engine.Rule{ID: "la-belle-lucie/free-ace",

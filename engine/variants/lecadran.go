@@ -50,7 +50,7 @@ var (
 		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "книга никогда не возвращает карту с основания; описание хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
 	lcMarriage = &engine.Rule{ID: "le-cadran/marriage",
 		EN:   "On the layout an available card may be placed on an available card of the same suit one rank higher (descending marriage).",
-		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно очко (марьяж в нисходящем порядке).",
+		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно достоинство (марьяж в нисходящем порядке).",
 		Book: []string{"002:7", "002:10"}}
 	lcLane = &engine.Rule{ID: "le-cadran/lane",
 		EN:   "A column emptied to the top row is a lane: any available card of the layout or the talon may fill it, when the player chooses; it then counts as an original card.",

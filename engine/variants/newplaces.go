@@ -80,7 +80,7 @@ var npRules = twRules{
 		EN:            "A top card is put on another in either order, ascending or descending, one rank apart (the king and the ace are not neighbours).",
 		RU:            "Игровую карту кладут на другую на одно достоинство старше или младше (король и туз не соседние).",
 		Book:          []string{"003:25"},
-		Reconstructed: "«в любом порядке» read as in Швейцарка (003:9): up or down by one rank; PySolFC's Louis wraps from king to ace, which no source says", ReconstructedRU: "«в любом порядке» читается как в «Швейцарке» (003:9): вверх или вниз на одно очко; Louis в PySolFC переходит от короля к тузу, о чём не говорит ни один источник"},
+		Reconstructed: "«в любом порядке» read as in Швейцарка (003:9): up or down by one rank; PySolFC's Louis wraps from king to ace, which no source says", ReconstructedRU: "«в любом порядке» читается как в «Швейцарке» (003:9): вверх или вниз на одно достоинство; Louis в PySolFC переходит от короля к тузу, о чём не говорит ни один источник"},
 	emptyFill: &engine.Rule{ID: "new-places/no-empty-fill",
 		EN:   "No card may be put on a place left empty by a move.",
 		RU:   "На освободившееся в результате перекладки место класть карту нельзя.",

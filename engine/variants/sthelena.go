@@ -78,7 +78,7 @@ var shRules = twRules{
 		EN:            "A top card is put on another in ascending or descending order, one rank apart, regardless of suit (the king and the ace are not neighbours).",
 		RU:            "Верхнюю карту кладут на другую на одно достоинство старше или младше, независимо от масти (король и туз не соседние).",
 		Book:          []string{"003:17", "003:9"},
-		Reconstructed: "one rank apart without wrap, as in Швейцарка and PySolFC's St. Helena", ReconstructedRU: "на одно очко, без перехода от короля к тузу, как в «Швейцарке» и в St. Helena у PySolFC"},
+		Reconstructed: "one rank apart without wrap, as in Швейцарка and PySolFC's St. Helena", ReconstructedRU: "на одно достоинство, без перехода от короля к тузу, как в «Швейцарке» и в St. Helena у PySolFC"},
 	emptyFill: &engine.Rule{ID: "st-helena/no-empty-fill",
 		EN:            "A card is put only on another card: an emptied pile takes no card from the other piles (only the next round of the deal).",
 		RU:            "Карту кладут только на карту: на опустевшую стопку карты с других стопок не кладут (только очередной ряд выкладки).",

@@ -560,7 +560,7 @@ var swRules = twRules{
 		EN:            "A top card is put on another in ascending or descending order, one rank apart, regardless of suit (the king and the ace are not neighbours).",
 		RU:            "Верхнюю карту кладут на другую на одно достоинство старше или младше, независимо от масти (король и туз не соседние).",
 		Book:          []string{"003:9"},
-		Reconstructed: "that the ranks differ by one and do not wrap from king to ace is the edition's reading of «в любом — восходящем или нисходящем порядке», as in PySolFC's Les Quatre Coins", ReconstructedRU: "что достоинства различаются на одно очко и от короля к тузу не переходят, — прочтение изданием слов «в любом — восходящем или нисходящем порядке», как в Les Quatre Coins у PySolFC"},
+		Reconstructed: "that the ranks differ by one and do not wrap from king to ace is the edition's reading of «в любом — восходящем или нисходящем порядке», as in PySolFC's Les Quatre Coins", ReconstructedRU: "что достоинства соседние и от короля к тузу не переходят, — прочтение изданием слов «в любом — восходящем или нисходящем порядке», как в Les Quatre Coins у PySolFC"},
 	emptyFill: &engine.Rule{ID: "swiss/no-empty-fill",
 		EN:            "A card is put only on another card: an emptied pile takes no card from the other piles (only the next round of the deal).",
 		RU:            "Карту кладут только на карту: на опустевшую стопку карты с других стопок не кладут (только очередной ряд выкладки).",

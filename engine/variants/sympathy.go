@@ -81,7 +81,7 @@ var (
 		Book: []string{"000:17"}}
 	symPair = &engine.Rule{ID: "sympathy/pair",
 		EN:   "A card turned up that is identical in suit and rank to a face-up card of the other partner is paired with it at once, and both are laid aside (the engine does it within the move). Cards of the same partner are never paired, and cards leave the packets only as pairs.",
-		RU:   "Открытую карту, совпадающую мастью и достоинством с открытой картой другого партнёра, сразу спаривают с ней и обе откладывают в сторону (движок делает это в том же ходе). Карты одного партнёра не спаривают; из пачек карты уходят только парами.",
+		RU:   "Открытую карту, совпадающую мастью и достоинством с открытой картой другого партнёра, сразу складывают с ней в пару и обе откладывают в сторону (программа делает это в том же ходе). Карты одного партнёра в пары не складывают; из пачек карты уходят только парами.",
 		Book: []string{"000:17", "000:18"}}
 	symChain = &engine.Rule{ID: "sympathy/chain",
 		EN:   "After a pair, the next card of the packet that supplied the winning card (the card just turned) is turned up at once and paired if it can be, and so on.",
@@ -140,7 +140,7 @@ func init() {
 func sympathyLayout() engine.Layout {
 	const gapX, gapY = 1.2, engine.CardHeight + 0.4
 	l := engine.Layout{Width: 10*gapX + 0.6, Height: 4*gapY + 1.2,
-		Reconstructed: "no table of Sympathy is in the sources: each partner's packets in two rows of nine, the Grace last, the first partner above, the second below, the pairs laid aside between them on the right; the edition's", ReconstructedRU: "таблицы «Симпатии» в источниках нет: пачки каждого партнёра в два ряда по девять, грация последней, первый партнёр сверху, второй снизу, пары откладываются между ними справа; решение издания"}
+		Reconstructed: "no table of Sympathy is in the sources: each partner's packets in two rows of nine, the Grace last, the first partner above, the second below, the pairs laid aside between them on the right; the edition's", ReconstructedRU: "таблицы «Симпатии» в источниках нет: пачки каждого партнёра в два ряда по девять, «Грация» последней, первый партнёр сверху, второй снизу, пары откладываются между ними справа; решение издания"}
 	side := func(prefix string, y float64) {
 		for i := 0; i < 17; i++ {
 			l.Slots = append(l.Slots, engine.Slot{Pile: prefix + itoa(i+1), X: float64(i%9) * gapX, Y: y + float64(i/9)*gapY})

@@ -67,7 +67,7 @@ var (
 		Book: []string{"000:12"}}
 	zoMarriage = &engine.Rule{ID: "zodiac/marriage",
 		EN:            "A marriage puts a card on the top card of a Zodiac packet of the same suit and one rank higher or lower; ascending and descending marriages may alternate within one packet. King and ace do not marry.",
-		RU:            "Марьяж — карта на верхнюю карту пачки зодиака той же масти, старшую или младшую на одно очко; в одной пачке восходящие и нисходящие марьяжи могут чередоваться. Король и туз марьяжа не составляют.",
+		RU:            "Марьяж — карта на верхнюю карту пачки зодиака той же масти, старшую или младшую на одно достоинство; в одной пачке восходящие и нисходящие марьяжи могут чередоваться. Король и туз марьяжа не составляют.",
 		Book:          []string{"000:10"},
 		Reconstructed: "that the direction may change within a packet is Cadogan's rule I; the Russian \"which must be so in one and the same packet\" mistranslates it. No king–ace marriage: Cadogan, PySolFC.", ReconstructedRU: "что направление может меняться внутри пачки, — правило I Кадоган; русское «которыя должны быть въ такомъ видѣ въ одной и той же пачкѣ» передаёт его неточно. Марьяжа король–туз нет: Кадоган, PySolFC."}
 	zoSources = &engine.Rule{ID: "zodiac/marriage-sources",
