@@ -173,7 +173,7 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if ruText == "" {
 		ruText = p.Diplomatic
 	}
-	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru"}, cw)
+	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru", book: true}, cw)
 	var en []row
 	for i, q := range mdParas(p.Translation, d.body, "en", 1.5) {
 		if i == 0 {

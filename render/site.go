@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"io/fs"
 	"os"
+	"pasyans/render/typo"
 	"path"
 	"path/filepath"
 	"slices"
@@ -370,7 +371,7 @@ func (s *siteBuilder) page(p, lang, kind string, build func(pc *pageCtx) (any, e
 	if pc.err != nil {
 		return nil, pc.err
 	}
-	return b.Bytes(), nil
+	return typo.HTML(b.Bytes()), nil // the Russian typographic step, in one place for every page
 }
 
 // pageCtx is one page being rendered: its path, its language and what its

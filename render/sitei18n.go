@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io/fs"
+	"pasyans/render/typo"
 	"slices"
 	"strings"
 
@@ -73,5 +74,9 @@ func (m *messages) t(lang, key string, args ...any) (string, error) {
 	if !m.keys[key] {
 		return "", fmt.Errorf("site catalogs: no message %q", key)
 	}
-	return m.printers[lang].Sprintf(key, args...), nil
+	out := m.printers[lang].Sprintf(key, args...)
+	if lang == "ru" {
+		out = typo.Text(out) // for the strings that reach a page through JSON or script
+	}
+	return out, nil
 }

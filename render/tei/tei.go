@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"pasyans/render/typo"
 	"sort"
 	"strconv"
 	"strings"
@@ -212,12 +213,14 @@ func (d *doc) front(depth int) {
 		}
 		id := "introduction-" + ncName(lang)
 		d.w.open(depth+1, "div", attrs{"xml:id", id, "type", "introduction", "xml:lang", lang})
+		d.w.ru = lang == "ru"
 		for i, s := range b.Sections {
 			d.w.open(depth+2, "div", attrs{"xml:id", id + "-" + strconv.Itoa(i+1), "type", "section"})
 			d.w.elem(depth+3, "head", nil, s.Title)
 			d.blocks(depth+3, s.Text)
 			d.w.close(depth+2, "div")
 		}
+		d.w.ru = false
 		d.w.close(depth+1, "div")
 	}
 	d.w.close(depth, "front")
@@ -297,7 +300,9 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 	}
 	if len(intro.Nodes) > 0 {
 		d.w.open(depth+1, "argument", attrs{"xml:lang", lang})
+		d.w.ru = lang == "ru"
 		d.blocks(depth+2, intro)
+		d.w.ru = false
 		d.w.close(depth+1, "argument")
 	}
 	for i, s := range sections(o.paras) {
@@ -387,7 +392,9 @@ func (d *doc) back(depth int) {
 			d.w.nl(depth + 2)
 			d.w.start("note", attrs{"xml:id", id + "-ru", "type", "editorial", "xml:lang", "ru",
 				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + id})
+			d.w.ru = true
 			d.markdown(n.RU)
+			d.w.ru = false
 			d.w.end("note")
 		}
 	}
@@ -405,7 +412,9 @@ func (d *doc) back(depth int) {
 			d.w.nl(depth + 2)
 			d.w.start("note", attrs{"xml:id", paraID(p.ID, "rules") + "-ru", "type", "rule-links", "xml:lang", "ru",
 				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + paraID(p.ID, "rules")})
+			d.w.ru = true
 			d.markdown(p.RulesLineRU)
+			d.w.ru = false
 			d.w.end("note")
 		}
 	}
@@ -429,7 +438,7 @@ func (d *doc) engineRules(depth int) {
 		d.w.open(depth+2, "item", attrs{"xml:id", ruleID(id), "n", id})
 		d.w.elem(depth+3, "label", nil, id)
 		d.w.elem(depth+3, "ab", attrs{"xml:lang", "en", "type", "statement"}, r.EN)
-		d.w.elem(depth+3, "ab", attrs{"xml:lang", "ru", "type", "statement"}, r.RU)
+		d.w.elem(depth+3, "ab", attrs{"xml:lang", "ru", "type", "statement"}, typo.Text(r.RU))
 		if len(r.Book) > 0 {
 			d.w.nl(depth + 3)
 			d.w.start("ab", attrs{"type", "attested"})
@@ -472,7 +481,7 @@ func (d *doc) glossary(depth int) {
 		d.w.elem(depth+3, "term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
 		d.w.elem(depth+3, "term", attrs{"xml:lang", "en"}, t.EN)
 		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "en"}, t.DefEN)
-		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, t.DefRU)
+		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, typo.Text(t.DefRU))
 		var ts []string
 		for _, pid := range t.Paragraphs {
 			if d.paras[pid] {
