@@ -7,6 +7,7 @@ import (
 	"html"
 	"io/fs"
 	"os"
+	"pasyans/render/typo"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -473,7 +474,7 @@ func TestStatsThreads(t *testing.T) {
 	dir, ed := builtSite(t)
 	label := map[string]string{
 		"en": "<dt>Searches at once on each deal (cores)</dt><dd>",
-		"ru": "<dt>Поисков одновременно на расклад (ядер)</dt><dd>",
+		"ru": typo.Text("<dt>Поисков одновременно на расклад (ядер)</dt><dd>"),
 	}
 	several := 0
 	for _, st := range ed.Stats {

@@ -7,11 +7,13 @@
 //   - a one- or two-letter word, and a short preposition or conjunction
 //     (без, для, над, под, при, про, …), to the word after it;
 //   - the particles ли, же, бы (ль, ж, б) to the word before them;
-//   - № and § to their number; «с. 5», «т. 2», «гл. 3», «рис. 4» and
+//   - «см.» and «ср.» to what they refer to; № and § to their number; «с. 5», «т. 2», «гл. 3», «рис. 4» and
 //     «т. е.», «т. д.», «т. п.», «т. к.»;
 //   - a number to its unit or the abbreviation after it («1873 г.»,
-//     «5 с», «94 мс», «68,3 %», «0,09 млн»), and the groups of a number
-//     written with spaces («10 000»).
+//     «5 с», «94 мс», «68,3 %», «0,09 млн»), a whole number to the word
+//     it counts («2 колоды»), and the groups of a number written with
+//     spaces («10 000»);
+//   - initials to each other and to the name («А. С. Пушкин»).
 //
 // It changes nothing but plain spaces, so applying it twice is applying it
 // once. HTML applies Text to the text of a Russian page, leaving out what
@@ -30,9 +32,10 @@ import (
 // NBSP is the non-breaking space.
 const NBSP = '\u00a0'
 
-// shortWords are the prepositions, conjunctions and particles of three
-// letters that keep to the word after them.
-var shortWords = []string{"без", "для", "над", "под", "при", "про", "изо", "обо", "ото", "меж", "ибо"}
+// shortWords are the longer prepositions and conjunctions that keep to the
+// word after them: typograf's Russian list (its words of three letters
+// and more) and над, изо, ото, меж, ибо.
+var shortWords = []string{"без", "для", "над", "под", "при", "про", "изо", "обо", "ото", "меж", "ибо", "если", "или", "как"}
 
 // particles keep to the word before them.
 var particles = []string{"ли", "ль", "же", "ж", "бы", "б"}
@@ -66,11 +69,16 @@ func bind(rs []rune, i int) bool {
 	switch {
 	case next == "—" || next == "–":
 		return true
-	case isWord(prev) && (len([]rune(prev)) <= 2 || slices.Contains(shortWords, strings.ToLower(prev))):
+	case isWord(prev) && !slices.Contains(particles, strings.ToLower(prev)) &&
+		(len([]rune(prev)) <= 2 || slices.Contains(shortWords, strings.ToLower(prev))):
 		return !isUnitAfterNumber(rs, i, prev)
+	case isInitial(prev) && isInitial(next) || isInitial(prev) && startsUpper(next):
+		return true
 	case slices.Contains(particles, strings.TrimRight(next, ",.;:!?)»")) && isWord(strings.TrimRight(next, ",.;:!?)»")) && isWord(lastWord(prev)):
 		return true
 	case slices.Contains(numberAbbrevs, prev) && startsWithNumber(next):
+		return true
+	case prev == "см." || prev == "ср.":
 		return true
 	case prev == "т." && slices.Contains([]string{"е.", "д.", "п.", "к.", "е.,", "д.,", "п.,", "к.,"}, next):
 		return true
@@ -78,6 +86,8 @@ func bind(rs []rune, i int) bool {
 		return true
 	case endsWithDigit(prev) && strings.HasPrefix(next, "%"):
 		return true
+	case isDigits(prev) && isWord(strings.TrimRight(next, ",.;:!?)»")) && len([]rune(strings.TrimRight(next, ",.;:!?)»"))) > 2:
+		return true // a number and what it counts: «2 колоды»
 	case isDigits(prev) && len(prev) <= 3 && isDigits(strings.TrimRight(next, ",.;:)»")) && len(strings.TrimRight(next, ",.;:)»")) == 3:
 		return true
 	}
@@ -134,6 +144,19 @@ func lastWord(s string) string {
 		j--
 	}
 	return string(rs[j:])
+}
+
+// isInitial reports whether s is an initial: a capital and a full stop.
+func isInitial(s string) bool {
+	rs := []rune(s)
+	return len(rs) == 2 && rs[1] == '.' && unicode.IsUpper(rs[0]) && unicode.Is(unicode.Cyrillic, rs[0])
+}
+
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r) && unicode.Is(unicode.Cyrillic, r)
+	}
+	return false
 }
 
 func startsWithNumber(s string) bool {
