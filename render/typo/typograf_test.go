@@ -191,4 +191,3 @@ func runTypograf(t *testing.T, node, dir string, texts []string) []string {
 	}
 	return out
 }
-
