@@ -49,6 +49,10 @@ type SiteOptions struct {
 	// files are copied into the site for download (checked against the
 	// manifest's SHA-256). Nil leaves the downloads out.
 	Corpus fs.FS
+	// BaseURL is the site's public address (build -base-url): the pages'
+	// citations give their absolute URL with it, and their path from the
+	// edition's root without it.
+	BaseURL string
 }
 
 // Site writes the static site of the edition into dir (created if

@@ -205,7 +205,7 @@ type gameView struct {
 	Next      *gameLink
 	// How to cite: the book's title, the edition's date, the page's and a
 	// paragraph's address within the site.
-	BookTitle, Date, URL, ParaURL string
+	URL, ParaURL string
 }
 
 type ruleRow struct {
@@ -498,16 +498,9 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 	return v, nil
 }
 
-// cite fills the "How to cite" block: the game's title, the book's, the
-// edition's date (the PDF's, one source) and the page's stable address.
+// cite fills the "How to cite" block's address of the first paragraph
+// (the citation itself is the page's: pageCtx.Cite).
 func (v *gameView) cite(pc *pageCtx, ed *corpus.Edition, g *corpus.Game) {
-	if ed.Book != nil {
-		v.BookTitle = ed.Book.Titles.EN
-		if pc.lang == "ru" {
-			v.BookTitle = ed.Book.Titles.RUModern
-		}
-	}
-	v.Date = pc.date(editionDate(ed).Format("2006-01-02"))
 	v.URL = strings.TrimSuffix(gamePath(pc.lang, g.ID), "index.html")
 	if len(g.Paragraphs) > 0 {
 		v.ParaURL = v.URL + "#p-" + anchorID(g.Paragraphs[0].ID)
