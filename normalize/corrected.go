@@ -46,7 +46,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/latin-lookalike",
 			Doc:         "A Latin letter that looks like a Cyrillic one (a c e o p x y i A B C E H I K M O P T X Y) inside a word (letters and digits) with Cyrillic letters becomes the Cyrillic letter (i → і).",
-			DocRU:       "Латинская буква, похожая на кириллическую (a c e o p x y i A B C E H I K M O P T X Y), внутри слова (из букв и цифр) с кириллическими буквами становится кириллической (i → і).",
+			DocRU:       "Латинская буква, похожая на кириллическую («a c e o p x y i A B C E H I K M O P T X Y»), внутри слова (из букв и цифр) с кириллическими буквами становится кириллической (i → і).",
 			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}, {"A0ся", "А0ся"}},
 			NonExamples: []string{"правило II", "XIX века", "card"},
 			find:        findLatin,
