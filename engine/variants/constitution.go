@@ -99,11 +99,11 @@ var (
 	coFreeVacancies = &engine.Rule{ID: "constitution/free-vacancies",
 		EN:            "PySolFC's reading: a vacancy above the People need not be filled at once; it may be filled later, when the player chooses, with any card of the row immediately below.",
 		RU:            "Прочтение PySolFC: пустое место выше Народа не обязательно занимать сразу; его можно занять позже, когда угодно, любой картой ряда непосредственно ниже.",
-		Reconstructed: "PySolFC's British Constitution leaves vacancies above the People open until the player fills them, against Cadogan's rule V and 000:7", ReconstructedRU: "British Constitution в PySolFC оставляет пустые места выше Народа открытыми, пока игрок их не заполнит, вопреки правилу V Кадоган и 000:7",
+		Reconstructed: "PySolFC's British Constitution leaves vacancies above the People open until the player fills them, against Cadogan's rule V and 000:7", ReconstructedRU: "British Constitution в PySolFC не требует сразу заполнять пустые места выше Народа — вопреки правилу V Кадоган и 000:7",
 		Option: "free-vacancies"}
 	coPeopleVacancy = &engine.Rule{ID: "constitution/people-vacancy",
 		EN:            "A vacancy in the People is filled at once, automatically, with the top card of the talon or, when there is no talon, with the next card of the pack; talon cards enter the layout in no other way (rules I and V).",
-		RU:            "Пустое место в Народе сразу и само собой занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
+		RU:            "Пустое место в Народе сразу, без выбора игрока, занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
 		Book:          []string{"000:9"},
 		Reconstructed: "000:9 says that the cards not needed to fill vacancies in the People form the talon; taking the talon first and the pack only when there is no talon, and keeping talon cards out of every other place, are Cadogan's rules V and I (both lost here, see 000:2).", ReconstructedRU: "000:9 говорит, что карты, не нужные для заполнения пустых мест в Народе, образуют талон; брать сначала из талона, а из колоды — только когда талона нет, и не пускать карты талона ни в какое другое место — правила V и I Кадоган (оба здесь утрачены, см. 000:2)."}
 	coTalonOnPeople = &engine.Rule{ID: "constitution/talon-on-people",
@@ -113,16 +113,16 @@ var (
 		Option: "talon-on-people"}
 	coDeal = &engine.Rule{ID: "constitution/deal",
 		EN:   "The rest of the pack is turned one card at a time (the word deal), when the player chooses: the card fills a vacancy in the People if there is one, otherwise it goes onto the talon, a single packet whose top card fills the next vacancy. Pack cards move in no other way, and nothing else goes onto the talon or back to the pack.",
-		RU:   "Остальную колоду выкладывают по одной карте (слово deal), когда угодно играющему: карта занимает пустое место в Народе, если оно есть, иначе идёт в талон — одну пачку, верхняя карта которой займёт следующее пустое место. Иначе карты колоды не двигаются, и ничего другого в талон и обратно в колоду не кладут.",
+		RU:   "Карты остальной колоды выкладывают по одной (ход deal), когда угодно играющему: карта занимает пустое место в Народе, если оно есть, иначе идёт в талон — одну пачку, верхняя карта которой займёт следующее пустое место. Иначе карты колоды не двигаются, и ничего другого в талон и обратно в колоду не кладут.",
 		Book: []string{"000:9"}}
 	coNoRedeal = &engine.Rule{ID: "constitution/no-redeal",
 		EN:            "The patience is not dealt a second time: when the pack is exhausted the talon is not turned over.",
 		RU:            "Пасьянс вторично не раскладывается: когда колода кончилась, талон не переворачивают.",
-		Reconstructed: "the surviving text ends at 000:9 without a word on a second deal, and the end of Cadogan's text could not be checked; PySolFC allows none (max_rounds=1)", ReconstructedRU: "сохранившийся текст кончается на 000:9, ни слова не сказав о второй раскладке, а конец текста Кадоган проверить не удалось; PySolFC её не допускает (max_rounds=1)"}
+		Reconstructed: "the surviving text ends at 000:9 without a word on a second deal, and the end of Cadogan's text could not be checked; PySolFC allows none (max_rounds=1)", ReconstructedRU: "сохранившийся текст кончается на 000:9, ни слова не сказав о пересдаче, а конец текста Кадоган проверить не удалось; PySolFC её не допускает (max_rounds=1)"}
 	coFoundFinal = &engine.Rule{ID: "constitution/foundation-final",
 		EN:            "A card played to a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "the text never moves a card back from a foundation; Cadogan's rule I makes the Privy Council the only way onto them (PySolFC allows taking back as its own choice)", ReconstructedRU: "текст никогда не возвращает карту с основания; по правилу I Кадоган единственный путь на основания — через Тайный совет (PySolFC по собственному выбору разрешает брать карты обратно)"}
+		Reconstructed: "the text never moves a card back from a foundation; Cadogan's rule I makes the Privy Council the only way onto them (PySolFC allows taking back as its own choice)", ReconstructedRU: "в тексте карта никогда не возвращается с основания; по правилу I Кадоган единственный путь на основания — через Тайный совет (PySolFC по собственному выбору разрешает брать карты обратно)"}
 )
 
 type constitution struct{}
@@ -169,7 +169,7 @@ func init() {
 func constitutionLayout() engine.Layout {
 	const pitch, rowY0, rowStep, x0 = 1.2, 4.0, 3.0, 0.6
 	l := engine.Layout{Width: 12.2, Height: rowY0 + 3*rowStep + engine.CardHeight + 1.6,
-		Reconstructed: "the book's figure (\"какъ на рисункѣ\", 000:3) is not in the sources: the four rows follow 000:4 and 000:6 (dealt from the bottom, the People lowest); the places of the Sovereign, the Bishops, the Judges, the foundations, the pack, the talon and the thrown-aside queens are the edition's", ReconstructedRU: "рисунка книги («какъ на рисункѣ», 000:3) в источниках нет: четыре ряда следуют 000:4 и 000:6 (раскладываются снизу, Народ — нижний); места Государыни, епископов, судей, оснований, колоды, талона и отброшенных дам — решение издания"}
+		Reconstructed: "the book's figure (\"какъ на рисункѣ\", 000:3) is not in the sources: the four rows follow 000:4 and 000:6 (dealt from the bottom, the People lowest); the places of the Sovereign, the Bishops, the Judges, the foundations, the pack, the talon and the thrown-aside queens are the edition's", ReconstructedRU: "рисунка книги («какъ на рисункѣ», 000:3) в источниках нет: четыре ряда следуют 000:4 и 000:6 (раскладываются снизу, Народ — нижний); места государыни, епископов, судей, оснований, колоды, талона и отброшенных дам выбраны издателем"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "b" + itoa(i+1), X: float64(i) * pitch, Y: 0,
 			Label: engine.Text{RU: "епископ", EN: "Bishop"}})

@@ -26,7 +26,7 @@ const (
 var (
 	lcLayout = &engine.Rule{ID: "le-cadran/layout",
 		EN:   "Four rows of ten cards are dealt face up from left to right, the first row at the top; the rest of the pack waits.",
-		RU:   "Раскладывают слева направо четыре ряда по десять открытых карт, первый ряд сверху; остальная колода ждёт.",
+		RU:   "Раскладывают слева направо четыре ряда по десять открытых карт, первый ряд сверху; остальную колоду пока откладывают.",
 		Book: []string{"002:3"}}
 	lcAvailable = &engine.Rule{ID: "le-cadran/available",
 		EN:   "Only the lowest card of each column is available; a card above becomes available when every card below it is gone (rule I).",
@@ -47,7 +47,7 @@ var (
 	lcFoundFinal = &engine.Rule{ID: "le-cadran/foundation-final",
 		EN:            "A card laid on a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "книга никогда не возвращает карту с основания; описание хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
+		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "в книге карта никогда не возвращается с основания, в описании хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
 	lcMarriage = &engine.Rule{ID: "le-cadran/marriage",
 		EN:   "On the layout an available card may be placed on an available card of the same suit one rank higher (descending marriage).",
 		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно достоинство (марьяж в нисходящем порядке).",
