@@ -97,7 +97,7 @@ var (
 		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна «Грация»; прочтение по умолчанию (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
 	symGraceSpare = &engine.Rule{ID: "sympathy/grace-spare",
 		EN:            "Option grace-spare: the Grace lies face up beside the packets from the deal and pairs with its twin whenever that is turned up; it is never turned.",
-		RU:            "Вариант grace-spare: «Грация» с самой раздачи лежит лицом вверх рядом с пачками и складывается в пару со своим двойником, как только тот откроют; её не переворачивают.",
+		RU:            "Вариант grace-spare: «Грация» с самой раскладки лежит лицом вверх рядом с пачками и складывается в пару со своим двойником, как только тот откроют; её не переворачивают.",
 		Reconstructed: "the other plausible reading of the unexplained Grace (games.md): a face-up spare card that may be paired at any time", ReconstructedRU: "другое правдоподобное прочтение необъяснённой «Грации»: открытая запасная карта, которую можно в любой момент сложить в пару",
 		Option: "grace-spare"}
 	symCardTurns = &engine.Rule{ID: "sympathy/card-turns",
