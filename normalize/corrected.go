@@ -62,7 +62,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/dje-yat",
 			Doc:         "The Serbian letter ђ (Ђ) printed for ѣ (Ѣ) becomes ѣ (Ѣ in a word in capitals); where it stands for another letter, an emendation decides first.",
-			DocRU:       "Сербская буква ђ (Ђ), напечатанная вместо ѣ (Ѣ), становится ѣ (Ѣ в слове прописными); где она стоит вместо другой буквы, сначала решает исправление издателя.",
+			DocRU:       "Сербская буква ђ (Ђ), напечатанная вместо ѣ (Ѣ), становится ѣ (Ѣ в слове прописными); где она стоит вместо другой буквы, прежде применяется исправление издателя.",
 			Examples:    [][2]string{{"слђдовать", "слѣдовать"}, {"ДВђ", "ДВѢ"}, {"Ђсть", "Ѣсть"}},
 			NonExamples: []string{"слѣдовать", "дѣло"},
 			find:        findDje,

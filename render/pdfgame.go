@@ -72,7 +72,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		if l := g.Variant.Layout; l.Reconstructed != "" {
 			cap = append(cap, span{". Reconstructed: " + l.Reconstructed, d.small.with("I")})
 			if l.ReconstructedRU != "" {
-				cap = append(cap, span{" Реконструкция: " + l.ReconstructedRU, d.small.with("I")})
+				cap = append(cap, span{" Восстановлено издателем: " + l.ReconstructedRU, d.small.with("I")})
 			}
 		}
 		d.figureBlock(fig, cap, d.pageH*0.42)
