@@ -10,12 +10,10 @@ require (
 	github.com/jung-kurt/gofpdf v1.16.2
 	github.com/kljensen/snowball v0.10.0
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.63.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
-require (
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	golang.org/x/net v0.63.0 // indirect
-)
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
