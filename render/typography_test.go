@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -55,4 +56,43 @@ func nbspDiff(a, b []byte) string {
 	}
 	lo, hi := max(0, i-40), min(len(b), i+40)
 	return strings.ToValidUTF8(string(b[lo:hi]), "")
+}
+
+// TestNumbersOnPages: the statistics of every game page print numbers in
+// the page's language's format: no English decimal point, grouping comma,
+// "%" without its space or five ungrouped digits on a Russian page, no
+// Russian decimal comma or space-grouped digits on an English one (the
+// seed range in brackets is identifiers, ungrouped on purpose).
+func TestNumbersOnPages(t *testing.T) {
+	dir, ed := builtSite(t)
+	dd := regexp.MustCompile(`<dd>(.*?)</dd>`)
+	wrong := map[string]*regexp.Regexp{
+		"ru": regexp.MustCompile(`\d\.\d|\d,\d{3}\b|\d%|\d{5,}`),
+		"en": regexp.MustCompile(`\d,\d(\D|$)|\d[ \x{a0}]\d{3}\b|\d[ \x{a0}]%`),
+	}
+	checked := 0
+	for _, g := range ed.Games {
+		for lang, re := range wrong {
+			data, err := os.ReadFile(filepath.Join(dir, gamePath(lang, g.ID)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := bytes.Index(data, []byte(`<dl class="stat-list">`))
+			if i < 0 {
+				continue
+			}
+			list := string(data[i:])
+			list = list[:strings.Index(list, "</dl>")]
+			for _, m := range dd.FindAllStringSubmatch(list, -1) {
+				v := regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(m[1], "")
+				checked++
+				if re.MatchString(v) {
+					t.Errorf("%s: %q is not a %s number", gamePath(lang, g.ID), m[1], lang)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no statistics found")
+	}
 }
