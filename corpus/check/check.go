@@ -72,7 +72,7 @@ var checkOf = map[string]string{
 	corpus.CheckRuleLink: "rules", corpus.CheckVariant: "rules", CheckCited: "rules", CheckEngine: "rules",
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
-	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs", CheckTerms: "terms",
+	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs", CheckTerms: "wording",
 }
 
 // findings collects the diagnostics of a run with what they blame: the
@@ -133,7 +133,7 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	ix := newTextIndex(ed)
 	occurs := checkOccursClaims(ed, ix, &fOccurs)
 	glossary := glossaryGroup(ed, ix, occurs, &fGlossary)
-	termDiags, err := checkTerms(ed)
+	termDiags, prose, err := checkTerms(ed)
 	if err != nil {
 		termDiags = append(termDiags, corpus.Diagnostic{Pos: corpus.Pos{File: "terms.yaml"}, Rule: CheckTerms, Msg: err.Error()})
 	}
@@ -145,6 +145,7 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	}
 	f.merge(&fGlossary)
 	r.Groups = append(r.Groups, bookGroup(ed), glossary, sourcesGroup(ed), engineGroup(ed, &f.diags))
+	addWording(r, prose)
 	all := f.diags
 	all.Sort()
 	r.Diagnostics = all

@@ -30,15 +30,30 @@ type ProseLine struct {
 // editor's prose of the corpus: the games' introductions, notes and rules
 // lines, the front matter, the glossary's definitions and the deals'
 // titles and commentary.
-func checkTerms(ed *corpus.Edition) (corpus.Diagnostics, error) {
+func checkTerms(ed *corpus.Edition) (corpus.Diagnostics, []ProseLine, error) {
 	if len(ed.Terms) == 0 || ed.Files == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	lines, err := CorpusProse(ed.Files)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return TermDiagnostics(ed.Terms, lines), nil
+	return TermDiagnostics(ed.Terms, lines), lines, nil
+}
+
+// addWording adds to each group with editorial prose the check "wording":
+// how many lines of it the terms table was held against.
+func addWording(r *Report, lines []ProseLine) {
+	n := map[*Group]int{}
+	for _, l := range lines {
+		n[groupOf(r, l.Pos.File)]++
+	}
+	for _, g := range r.Groups {
+		if k := n[g]; k > 0 {
+			g.add("wording", fmt.Sprintf("%d %s of editorial prose held to the terms table (terms.yaml)", k, plural(k, "line")),
+				map[string]int{"lines": k})
+		}
+	}
 }
 
 // CorpusProse returns the lines of editorial prose of the corpus in fsys.
