@@ -67,7 +67,7 @@ func TestTypograf(t *testing.T) {
 	theirs := runTypograf(t, node, dir, texts)
 	counts := map[string]int{}
 	examples := map[string]string{}
-	unaligned := 0
+	unaligned, agree := 0, 0
 	for i, s := range texts {
 		ours, their := []rune(Text(s)), []rune(theirs[i])
 		if len(ours) != len(their) {
@@ -76,6 +76,9 @@ func TestTypograf(t *testing.T) {
 		}
 		for j := range ours {
 			a, b := unbreakable(ours[j]), unbreakable(their[j])
+			if a && b {
+				agree++
+			}
 			if a == b || !unicode.IsSpace(ours[j]) || !unicode.IsSpace(their[j]) {
 				continue
 			}
@@ -104,7 +107,7 @@ func TestTypograf(t *testing.T) {
 			t.Errorf("a difference from typograf not kept on purpose: %s (%d), e.g. %q", c, counts[c], examples[c])
 		}
 	}
-	t.Logf("%d texts compared, %d not aligned (typograf changed more than spaces)", len(texts), unaligned)
+	t.Logf("%d texts compared, %d not aligned (typograf changed more than spaces); %d non-breaking spaces where both put one", len(texts), unaligned, agree)
 	if unaligned > len(texts)/10 {
 		t.Errorf("%d of %d texts could not be compared", unaligned, len(texts))
 	}
