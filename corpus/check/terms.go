@@ -28,8 +28,8 @@ type ProseLine struct {
 
 // checkTerms reports every wrong variant of the terms table in the
 // editor's prose of the corpus: the games' introductions, notes and rules
-// lines, the front matter, the glossary's definitions and the deals'
-// titles and commentary.
+// lines, the front matter, the glossary's definitions, the sources'
+// provenance and licence, and the deals' titles and commentary.
 func checkTerms(ed *corpus.Edition) (corpus.Diagnostics, []ProseLine, error) {
 	if len(ed.Terms) == 0 || ed.Files == nil {
 		return nil, nil, nil
@@ -59,7 +59,7 @@ func addWording(r *Report, lines []ProseLine) {
 // CorpusProse returns the lines of editorial prose of the corpus in fsys.
 func CorpusProse(fsys fs.FS) ([]ProseLine, error) {
 	var out []ProseLine
-	for _, glob := range []string{"games/*.md", "book.md", "book.ru.md", "glossary.yaml", "deals/*/*.yaml"} {
+	for _, glob := range []string{"games/*.md", "book.md", "book.ru.md", "glossary.yaml", "sources.yaml", "deals/*/*.yaml"} {
 		names, err := fs.Glob(fsys, glob)
 		if err != nil {
 			return nil, fmt.Errorf("terms: %w", err)
