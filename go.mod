@@ -12,6 +12,7 @@ require (
 	github.com/kljensen/snowball v0.10.0
 	github.com/tdewolff/font v0.0.0-20250430140153-b654fd8acba3
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.63.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0
 	gopkg.in/yaml.v3 v3.0.1

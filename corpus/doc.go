@@ -74,6 +74,27 @@
 //     Russian halves of a pair cite the same paragraphs, years and numbers
 //     and carry the same hedges.
 //
+// # The book's words in the editor's prose
+//
+// The Russian prose marks the book's words one way: in «ёлочках», whether
+// a whole quotation («Колода выложена…»), a single word or form
+// («конституція», «поперечный промежутокъ») or a title («Салическій
+// законъ»); so are the titles of other works («La Loi salique») and word
+// forms the editor gives (the pre-reform «Новыя мѣста»). Italics and bold
+// never mark the book's words. In the list of Cadogan's games
+// (book.ru.md) a title in «ёлочках» is attested, one in [square
+// brackets] is the editor's conjecture. The terms check (terms.yaml,
+// package corpus/check) takes what stands in «ёлочках» as quoted and so
+// exempt.
+//
+// # Terms
+//
+// terms.yaml is the edition's terms table: for each concept the Russian and
+// the English term the editor's prose uses, the book's paragraph where the
+// book has its own word, and the variants that are wrong in editorial
+// prose, which `pasyans check` reports at their file and line (check
+// "terms").
+//
 // Load reads a corpus from any fs.FS and returns the Edition: sources,
 // paragraphs with their three readings (package normalize) and their owner,
 // games linked to their engine variants, the glossary and the deals.

@@ -4,5 +4,5 @@ import "embed"
 
 // FS is the default edition, embedded in the binary.
 //
-//go:embed sources sources.yaml emendations.tsv games book.md book.ru.md glossary.yaml works.yaml stats deals
+//go:embed sources sources.yaml emendations.tsv games book.md book.ru.md glossary.yaml works.yaml terms.yaml stats deals
 var FS embed.FS

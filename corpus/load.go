@@ -62,11 +62,11 @@ type loader struct {
 }
 
 func (l *loader) load() (*Edition, error) {
-	l.ed = &Edition{}
+	l.ed = &Edition{Files: l.fsys}
 	if err := l.loadSources(); err != nil {
 		return nil, err
 	}
-	steps := []func() error{l.loadWorks, l.loadStats, l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals}
+	steps := []func() error{l.loadWorks, l.loadStats, l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals, l.loadTerms}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"io/fs"
 	"strings"
 
 	"pasyans/engine"
@@ -24,6 +25,10 @@ type Edition struct {
 	// Figures are the places where the Markdown asks for a figure of the
 	// data ({{stats:game.field}}) and what the loader wrote there.
 	Figures []Figure
+	Terms   []*Usage // terms.yaml: the edition's terms and their wrong variants
+	// Files is the corpus Load read, for the checks that read the
+	// editor's prose line by line (package corpus/check).
+	Files fs.FS
 	// Emendations is the editor's table (emendations.tsv), whose rows
 	// the apparatus's "emendation" edits apply.
 	Emendations normalize.Emendations

@@ -73,8 +73,8 @@ func (o Options) Has(i int) bool { return o&(1<<uint(i)) != 0 }
 // and are reconstructions by nature.
 var (
 	RuleSyntax = &Rule{ID: "play/syntax", EN: "A move is written FROM>TO with pile ids of this game, or one of its words.",
-		RU:            "Ход записывается как ОТКУДА>КУДА с номерами стопок этой игры или одним из её слов.",
-		Reconstructed: "notation of the edition", ReconstructedRU: "нотация издания"}
+		RU:            "Ход записывается как ОТКУДА>КУДА обозначениями стопок этой игры (например, k3>f1) или одним из её слов.",
+		Reconstructed: "notation of the edition", ReconstructedRU: "запись ходов, принятая в издании"}
 	RuleEmptySource = &Rule{ID: "play/empty-source", EN: "A card can only be moved from a pile that has a face-up card on top.",
 		RU:            "Карту можно взять только со стопки, наверху которой лежит открытая карта.",
 		Reconstructed: "mechanics of play", ReconstructedRU: "механика игры"}

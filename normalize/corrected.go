@@ -46,7 +46,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/latin-lookalike",
 			Doc:         "A Latin letter that looks like a Cyrillic one (a c e o p x y i A B C E H I K M O P T X Y) inside a word (letters and digits) with Cyrillic letters becomes the Cyrillic letter (i → і).",
-			DocRU:       "Латинская буква, похожая на кириллическую (a c e o p x y i A B C E H I K M O P T X Y), внутри слова (из букв и цифр) с кириллическими буквами становится кириллической (i → і).",
+			DocRU:       "Латинская буква, похожая на кириллическую («a c e o p x y i A B C E H I K M O P T X Y»), внутри слова (из букв и цифр) с кириллическими буквами становится кириллической (i → і).",
 			Examples:    [][2]string{{"кapта", "карта"}, {"KОЛОДА", "КОЛОДА"}, {"зодiакъ", "зодіакъ"}, {"A0ся", "А0ся"}},
 			NonExamples: []string{"правило II", "XIX века", "card"},
 			find:        findLatin,
@@ -62,7 +62,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "ocr/dje-yat",
 			Doc:         "The Serbian letter ђ (Ђ) printed for ѣ (Ѣ) becomes ѣ (Ѣ in a word in capitals); where it stands for another letter, an emendation decides first.",
-			DocRU:       "Сербская буква ђ (Ђ), напечатанная вместо ѣ (Ѣ), становится ѣ (Ѣ в слове прописными); где она стоит вместо другой буквы, сначала решает исправление издателя.",
+			DocRU:       "Сербская буква ђ (Ђ), напечатанная вместо ѣ (Ѣ), становится ѣ (Ѣ в слове прописными); где она стоит вместо другой буквы, прежде применяется исправление издателя.",
 			Examples:    [][2]string{{"слђдовать", "слѣдовать"}, {"ДВђ", "ДВѢ"}, {"Ђсть", "Ѣсть"}},
 			NonExamples: []string{"слѣдовать", "дѣло"},
 			find:        findDje,
@@ -101,8 +101,8 @@ func correctedRules() []Rule {
 		},
 		{
 			ID:          "ocr/final-p",
-			Doc:         "A word of three or more letters ending in п is an и misread: pre-reform spelling ends such a word in пъ. Not before a period (abbreviations). Pre-reform text only.",
-			DocRU:       "Слово из трёх и более букв на п — неверно прочитанное и: в дореформенной орфографии такое слово кончалось бы на пъ. Не перед точкой (сокращения). Только для дореформенного текста.",
+			Doc:         "The final п of a word of three or more letters is a misread и: in pre-reform spelling a word ending in п would end in пъ. Not before a period (abbreviations). Pre-reform text only.",
+			DocRU:       "Конечное п в слове из трёх и более букв — неверно прочитанное и: в дореформенной орфографии слово на п кончалось бы на пъ. Не перед точкой (сокращения); только в дореформенном тексте.",
 			Examples:    [][2]string{{"еслп одна", "если одна"}, {"восьмп картъ", "восьми картъ"}, {"взятымп", "взятыми"}},
 			NonExamples: []string{"снопъ", "стр. п.", "п", "суп."},
 			PreReform:   true,

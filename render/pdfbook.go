@@ -322,7 +322,7 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	case r.Reconstructed != "":
 		sp = append(sp, span{"  Reconstructed: " + sentence(r.Reconstructed), info})
 		if r.ReconstructedRU != "" {
-			sp = append(sp, span{"  Реконструкция: " + sentence(r.ReconstructedRU), info})
+			sp = append(sp, span{"  Восстановлено издателем: " + sentence(r.ReconstructedRU), info})
 		}
 	}
 	if r.Option != "" {

@@ -72,7 +72,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		if l := g.Variant.Layout; l.Reconstructed != "" {
 			cap = append(cap, span{". Reconstructed: " + l.Reconstructed, d.small.with("I")})
 			if l.ReconstructedRU != "" {
-				cap = append(cap, span{" Реконструкция: " + l.ReconstructedRU, d.small.with("I")})
+				cap = append(cap, span{" Восстановлено издателем: " + l.ReconstructedRU, d.small.with("I")})
 			}
 		}
 		d.figureBlock(fig, cap, d.pageH*0.42)
@@ -173,7 +173,7 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if ruText == "" {
 		ruText = p.Diplomatic
 	}
-	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru"}, cw)
+	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru", book: true}, cw)
 	var en []row
 	for i, q := range mdParas(p.Translation, d.body, "en", 1.5) {
 		if i == 0 {
@@ -217,7 +217,7 @@ func (d *pdfDoc) verdictSpan(id string, st tstyle) span {
 		d.f.SetError(d.o.Await()) // an error halts the layout
 	}
 	switch v := d.o.Verdicts[id]; v {
-	case "":
+	case "", "unchecked":
 		return span{"not checked", st}
 	case "verified":
 		return span{"✓ verified", st.with("B").colored(green)}

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"pasyans/render/typo"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,6 +78,7 @@ type para struct {
 	bullet []span  // a list item's marker, hung in the indent
 	before float64 // space before the paragraph, mm
 	lead   float64 // line height, mm; 0: from the largest size
+	book   bool    // the book's own text: no typographic step
 }
 
 // width measures s in style st, caching by style and text.
@@ -427,7 +430,7 @@ type row struct {
 
 // setPara lays out p at width w into rows.
 func (d *pdfDoc) setPara(p para, w float64) []row {
-	lines := d.breakLines(p.spans, w-p.indent, p.lang)
+	lines := d.breakLines(russianTypography(p), w-p.indent, p.lang)
 	size := maxSize(p.spans)
 	lh := p.lead
 	if lh == 0 {
@@ -586,3 +589,17 @@ func inlines(n ast.Node, src []byte, st tstyle) []span {
 
 // plain is text as one span.
 func plain(s string, st tstyle) []span { return []span{{s, st}} }
+
+// russianTypography applies the Russian typographic step (package typo) to
+// the Russian spans of an editorial paragraph: not to the book's own text,
+// nor to a paragraph of no language (the apparatus).
+func russianTypography(p para) []span {
+	if p.book || p.lang == "" {
+		return p.spans
+	}
+	out := slices.Clone(p.spans) // p.spans may be shared
+	for i := range out {
+		out[i].text = typo.Russian(out[i].text)
+	}
+	return out
+}

@@ -27,8 +27,8 @@ import (
 // sentence is a run of four or more Latin words with an English function
 // word among them (so that a title such as Les Quatre Coins passes); a
 // Cyrillic one, a run of four or more Cyrillic words.
-const langScan = `((lang) => {
-  const roots = lang === "ru"
+const langScan = `((lang, whole) => {
+  const roots = whole ? document.querySelectorAll("main") : lang === "ru"
     ? document.querySelectorAll("main .game-intro, main .footnotes li, main .rules-lang, main .legend, main .cite, main .rule-list li, main .option-list li, main .movelist li, main .deal-meta, main .stat-list, main figcaption, main h1, main h2, main h3, main .toc, main .note, main .hint")
     : document.querySelectorAll("main");
   const other = lang === "ru" ? "en" : "ru";
@@ -111,7 +111,7 @@ func TestRussianBrowser(t *testing.T) {
 				page := gamePath(lang, g.ID)
 				open(page)
 				var found []string
-				if err := json.Unmarshal([]byte(eval(langScan+`("`+lang+`")`)), &found); err != nil {
+				if err := json.Unmarshal([]byte(eval(langScan+`("`+lang+`", false)`)), &found); err != nil {
 					t.Fatal(err)
 				}
 				for _, s := range found {
@@ -122,11 +122,65 @@ func TestRussianBrowser(t *testing.T) {
 					// added to the page's prose is found.
 					plant := map[string]string{"ru": `The foundations are built up from the ace to the king.`, "en": `Основания собираются вверх от туза до короля.`}[lang]
 					eval(`document.querySelector("main .game-intro").insertAdjacentHTML("beforeend", "<p>` + plant + `</p>"), ""`)
-					if err := json.Unmarshal([]byte(eval(langScan+`("`+lang+`")`)), &found); err != nil || len(found) == 0 {
+					if err := json.Unmarshal([]byte(eval(langScan+`("`+lang+`", false)`)), &found); err != nil || len(found) == 0 {
 						t.Errorf("%s: the scan misses the planted sentence %q", page, plant)
 					}
 				}
 			}
+		}
+	})
+
+	// The other kinds of Russian page are scanned whole (their English is
+	// marked lang="en"): the method page, the search page with results,
+	// every rule page, and every Play page once the engine has dealt, one
+	// of them refusing a malformed move.
+	t.Run("languages of the other pages", func(t *testing.T) {
+		scan := func(page string) {
+			t.Helper()
+			var found []string
+			if err := json.Unmarshal([]byte(eval(langScan+`("ru", true)`)), &found); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range found {
+				t.Errorf("%s: a sentence in English on a Russian page: %q", page, s)
+			}
+		}
+		pages := []string{"ru/method/index.html", "ru/glossary/index.html", "ru/sources/index.html"}
+		for _, g := range ed.Games {
+			if g.Variant != nil {
+				for _, r := range g.Variant.Rules {
+					pages = append(pages, rulePath("ru", r.ID))
+				}
+			}
+		}
+		for _, page := range pages {
+			open(page)
+			scan(page)
+		}
+		// The whole-page scan can fail: an English sentence added to the
+		// last rule page's prose is found.
+		eval(`document.querySelector("main").insertAdjacentHTML("beforeend", "<p>The foundations are built up from the ace to the king.</p>"), ""`)
+		var planted []string
+		if err := json.Unmarshal([]byte(eval(langScan+`("ru", true)`)), &planted); err != nil || len(planted) == 0 {
+			t.Errorf("the whole-page scan misses a planted English sentence")
+		}
+		do("search", chromedp.Navigate(fileURL+"ru/search/index.html#q=король"),
+			chromedp.WaitVisible(chromedp.CSS("#search-results[data-query]")))
+		scan("ru/search/index.html#q=король")
+		for _, g := range ed.Games {
+			page := "ru/games/" + g.ID + "/play/index.html"
+			frag := "#seed=1"
+			if g.ID == "zodiac" {
+				frag = "#seed=1&moves=zz%3Eqq" // a malformed move: refused with its rule, in Russian
+			}
+			do(page, chromedp.Navigate(fileURL+page+frag), chromedp.WaitVisible(chromedp.CSS("main[data-state]")))
+			if g.ID == "zodiac" {
+				do(page, chromedp.WaitVisible(chromedp.CSS(".play-refusal[data-refused-rule]")))
+				if got := eval(`document.querySelector(".play-refusal").textContent`); !isRussian(got) || strings.Contains(got, "pile") {
+					t.Errorf("%s: the refusal of a malformed move is not in Russian: %q", page, got)
+				}
+			}
+			scan(page + frag)
 		}
 	})
 

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"io/fs"
 	"os"
+	"pasyans/render/typo"
 	"path"
 	"path/filepath"
 	"slices"
@@ -40,7 +41,9 @@ type SiteOptions struct {
 	Await func() error
 	// BaseURL is the site's public address (BaseURL checks it), or "":
 	// with it the pages name their language versions and canonical
-	// address absolutely, and the site gets sitemap.xml and robots.txt.
+	// address absolutely, their citations give their absolute URL (their
+	// path from the edition's root without it), and the site gets
+	// sitemap.xml and robots.txt.
 	BaseURL string
 	// Corpus is the corpus the edition was loaded from; its raw source
 	// files are copied into the site for download (checked against the
@@ -371,7 +374,7 @@ func (s *siteBuilder) page(p, lang, kind string, build func(pc *pageCtx) (any, e
 	if pc.err != nil {
 		return nil, pc.err
 	}
-	return b.Bytes(), nil
+	return typo.HTML(b.Bytes()), nil // the Russian typographic step, in one place for every page
 }
 
 // pageCtx is one page being rendered: its path, its language and what its
@@ -505,7 +508,7 @@ func (pc *pageCtx) ruleStatement(r *engine.Rule) string {
 // verdictClass is the CSS class of a rule's checker verdict.
 func (pc *pageCtx) verdictClass(id string) string {
 	switch v := pc.s.verdict(id); v {
-	case "":
+	case "", "unchecked":
 		return "unchecked"
 	case "verified", "failed":
 		return v
@@ -519,6 +522,8 @@ func (pc *pageCtx) verdict(id string) string {
 	switch v := pc.s.verdict(id); v {
 	case "":
 		return pc.t("verdict.none")
+	case "unchecked":
+		return pc.t("verdict.unchecked")
 	case "verified":
 		return pc.t("verdict.verified")
 	case "failed":

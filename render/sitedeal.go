@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"pasyans/render/typo"
 	"slices"
 	"strings"
 
@@ -213,7 +214,7 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		if c, ok := comments[n]; ok {
 			text := c.EN
 			if pc.lang == "ru" && c.RU != "" {
-				text = c.RU
+				text = typo.Text(c.RU)
 			}
 			h := escapeWithRefs(pc, text)
 			if c.Rule != "" {

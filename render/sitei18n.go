@@ -3,9 +3,11 @@ package render
 import (
 	"fmt"
 	"io/fs"
+	"pasyans/render/typo"
 	"slices"
 	"strings"
 
+	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
@@ -43,7 +45,13 @@ func loadMessages(fsys fs.FS) (*messages, error) {
 		perLang[lang] = kv
 		tag := language.MustParse(lang)
 		for k, v := range kv {
-			if err := m.cat.SetString(tag, k, v); err != nil {
+			var err error
+			if cases := pluralCases(kv, k); cases != nil {
+				err = m.cat.Set(tag, k, plural.Selectf(1, "%d", cases...))
+			} else {
+				err = m.cat.SetString(tag, k, v)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("site/%s: key %s: %w", name, k, err)
 			}
 			m.keys[k] = true
@@ -67,11 +75,41 @@ func loadMessages(fsys fs.FS) (*messages, error) {
 	return m, nil
 }
 
+// pluralForms are the CLDR plural categories a catalog may give a
+// message besides its plain form ("other"), as key-one, key-few, key-many.
+var pluralForms = []string{"one", "few", "many"}
+
+// pluralCases returns the plural cases of message k, selected by its
+// first argument (x/text's plural rules of the catalog's language), when
+// k's first verb is %d and the catalog has a plural form of it; else nil.
+// (Forms of messages whose count is not the first %d are the browser's:
+// site.js selects them with Intl.PluralRules.)
+func pluralCases(kv map[string]string, k string) []any {
+	v := kv[k]
+	if i := strings.IndexByte(v, '%'); i < 0 || !strings.HasPrefix(v[i:], "%d") {
+		return nil
+	}
+	var cases []any
+	for _, f := range pluralForms {
+		if fv, ok := kv[k+"-"+f]; ok {
+			cases = append(cases, f, fv)
+		}
+	}
+	if cases == nil {
+		return nil
+	}
+	return append(cases, "other", v)
+}
+
 // t returns the message key in lang formatted with args; a key that no
 // catalog has is an error (the page's build fails).
 func (m *messages) t(lang, key string, args ...any) (string, error) {
 	if !m.keys[key] {
 		return "", fmt.Errorf("site catalogs: no message %q", key)
 	}
-	return m.printers[lang].Sprintf(key, args...), nil
+	out := m.printers[lang].Sprintf(key, args...)
+	if lang == "ru" {
+		out = typo.Text(out) // for the strings that reach a page through JSON or script
+	}
+	return out, nil
 }

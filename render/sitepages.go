@@ -205,7 +205,7 @@ type gameView struct {
 	Next      *gameLink
 	// How to cite: the book's title, the edition's date, the page's and a
 	// paragraph's address within the site.
-	BookTitle, Date, URL, ParaURL string
+	URL, ParaURL string
 }
 
 type ruleRow struct {
@@ -285,12 +285,12 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 
 // statRows formats the solver's statistics, in a fixed order.
 func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
-	pct := func(x float64) string { return fmt.Sprintf("%.1f %%", x*100) }
+	pct := pc.pct
 	rows := []statRow{
-		{pc.t("stats.deals"), fmt.Sprintf("%d (%d–%d)", st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1)},
-		{pc.t("stats.won"), fmt.Sprint(st.Won)},
-		{pc.t("stats.lost"), fmt.Sprint(st.Lost)},
-		{pc.t("stats.unknown"), fmt.Sprint(st.Unknown)},
+		{pc.t("stats.deals"), pc.num(st.Deals) + " (" + strconv.FormatUint(st.FirstSeed, 10) + "–" + strconv.FormatUint(st.FirstSeed+uint64(max(st.Deals, 1))-1, 10) + ")"},
+		{pc.t("stats.won"), pc.num(st.Won)},
+		{pc.t("stats.lost"), pc.num(st.Lost)},
+		{pc.t("stats.unknown"), pc.num(st.Unknown)},
 	}
 	if st.UnknownProgress > 0 {
 		rows = append(rows, statRow{pc.t("stats.near"), pct(st.UnknownProgress)})
@@ -298,21 +298,21 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 	rows = append(rows, []statRow{
 		{pc.t("stats.win_rate"), pct(st.WinRate)},
 		{pc.t("stats.ci95"), pct(st.CI95[0]) + " – " + pct(st.CI95[1])},
-		{pc.t("stats.budget"), st.Budget},
+		{pc.t("stats.budget"), pc.duration(st.Budget)},
 	}...)
 	if st.Threads > 1 {
-		rows = append(rows, statRow{pc.t("stats.threads"), fmt.Sprint(st.Threads)})
+		rows = append(rows, statRow{pc.t("stats.threads"), pc.num(st.Threads)})
 	}
 	if st.Shards > 1 {
-		rows = append(rows, statRow{pc.t("stats.shards"), fmt.Sprint(st.Shards)})
+		rows = append(rows, statRow{pc.t("stats.shards"), pc.num(st.Shards)})
 	}
 	if st.Retried > 0 {
-		rows = append(rows, statRow{pc.t("stats.retried"), pc.t("stats.retried-value", st.Retried, st.RetryBudget)})
+		rows = append(rows, statRow{pc.t("stats.retried"), pc.t("stats.retried-value", st.Retried, pc.duration(st.RetryBudget))})
 	}
 	rows = append(rows, []statRow{
-		{pc.t("stats.time"), fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
-		{pc.t("stats.speed"), fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
-		{pc.t("stats.date"), st.Date},
+		{pc.t("stats.time"), pc.unit("unit.ms", pc.dec(st.MedianMS, 0)+" / "+pc.dec(st.P90MS, 0))},
+		{pc.t("stats.speed"), pc.unit("unit.mln", pc.dec(st.NodesPerSec/1e6, 2))},
+		{pc.t("stats.date"), pc.date(st.Date)},
 	}...)
 	if len(st.Options) > 0 {
 		rows = append(rows, statRow{pc.t("stats.options"), strings.Join(st.Options, ", ")})
@@ -491,23 +491,16 @@ func (s *siteBuilder) methodData(pc *pageCtx) (any, error) {
 			v.Verified++
 		case "failed":
 			v.Failed++
-		case "":
+		default: // "" (no check ran) or "unchecked"
 			v.Unchecked++
 		}
 	}
 	return v, nil
 }
 
-// cite fills the "How to cite" block: the game's title, the book's, the
-// edition's date (the PDF's, one source) and the page's stable address.
+// cite fills the "How to cite" block's address of the first paragraph
+// (the citation itself is the page's: pageCtx.Cite).
 func (v *gameView) cite(pc *pageCtx, ed *corpus.Edition, g *corpus.Game) {
-	if ed.Book != nil {
-		v.BookTitle = ed.Book.Titles.EN
-		if pc.lang == "ru" {
-			v.BookTitle = ed.Book.Titles.RUModern
-		}
-	}
-	v.Date = editionDate(ed).Format("2006-01-02")
 	v.URL = strings.TrimSuffix(gamePath(pc.lang, g.ID), "index.html")
 	if len(g.Paragraphs) > 0 {
 		v.ParaURL = v.URL + "#p-" + anchorID(g.Paragraphs[0].ID)

@@ -2,6 +2,7 @@ package render
 
 import (
 	"os"
+	"pasyans/render/typo"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,9 +25,9 @@ func TestStatRowsShards(t *testing.T) {
 		shards, retried  int
 		wantIn, wantNout []string
 	}{
-		{"en", 10, 12, []string{"Merged from shards (pasyans stats merge)=10", "Undecided deals solved again=12, with a budget of 30s", "Deals played=10000 (1–10000)", "95 % interval=95.2 % – 96.1 %"}, nil},
-		{"ru", 10, 0, []string{"Сведено из частей (pasyans stats merge)=10"}, []string{"повторно"}},
-		{"en", 1, 0, []string{"Deals played=10000 (1–10000)"}, []string{"Merged", "again"}},
+		{"en", 10, 12, []string{"Merged from shards (pasyans stats merge)=10", "Undecided deals solved again=12, with a budget of 30 s", "Deals played=10,000 (1–10000)", "95% interval=95.2% – 96.1%"}, nil},
+		{"ru", 10, 0, []string{"Сведено из частей (pasyans stats merge)=10", "Сыграно раскладов=10\u00a0000 (1–10000)", "доверительный интервал=95,2\u00a0%", "96,1\u00a0%", "Время на расклад=5\u00a0с"}, []string{"повторно"}},
+		{"en", 1, 0, []string{"Deals played=10,000 (1–10000)"}, []string{"Merged", "again"}},
 		{"en", 0, 0, nil, []string{"Merged", "again"}},
 	}
 	for _, tt := range tests {
@@ -42,6 +43,9 @@ func TestStatRowsShards(t *testing.T) {
 		}
 		all := strings.Join(rows, "\n")
 		for _, w := range tt.wantIn {
+			if tt.lang == "ru" {
+				w = typo.Text(w)
+			}
 			if !strings.Contains(all, w) {
 				t.Errorf("%s, %d shards, %d retried: no row %q in\n%s", tt.lang, tt.shards, tt.retried, w, all)
 			}

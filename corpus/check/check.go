@@ -72,7 +72,7 @@ var checkOf = map[string]string{
 	corpus.CheckRuleLink: "rules", corpus.CheckVariant: "rules", CheckCited: "rules", CheckEngine: "rules",
 	corpus.CheckGlossary: "terms",
 	corpus.CheckDeal:     "deals", CheckReplay: "deals", CheckProof: "deals",
-	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs",
+	CheckClaim: "claims", CheckProbe: "probes", CheckOccurs: "occurs", CheckTerms: "wording",
 	CheckQuote: "quotes", CheckFigure: "figures", CheckParity: "parity", CheckHedge: "hedges",
 }
 
@@ -135,7 +135,12 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	occurs := checkOccursClaims(ed, ix, &fOccurs)
 	glossary := glossaryGroup(ed, ix, occurs, &fGlossary)
 	prose := proseGroup(ed, ix, &fProse)
+	termDiags, wording, err := checkTerms(ed)
+	if err != nil {
+		termDiags = append(termDiags, corpus.Diagnostic{Pos: corpus.Pos{File: "terms.yaml"}, Rule: CheckTerms, Msg: err.Error()})
+	}
 	probes := <-probesDone
+	f.diags = append(f.diags, termDiags...)
 	f.merge(&fOccurs)
 	f.merge(&fProse)
 	for _, g := range ed.Games {
@@ -143,6 +148,7 @@ func Run(ed *corpus.Edition, opts Options) *Report {
 	}
 	f.merge(&fGlossary)
 	r.Groups = append(r.Groups, bookGroup(ed), glossary, prose, sourcesGroup(ed), engineGroup(ed, &f.diags))
+	addWording(r, wording)
 	all := f.diags
 	all.Sort()
 	r.Diagnostics = all

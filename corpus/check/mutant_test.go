@@ -408,6 +408,7 @@ func TestCorpusMutants(t *testing.T) {
 		{"packs altered", "games/le-cadran.md", "\npacks: 2\n", "\npacks: 1\n", CheckClaim, ""},
 		{"text changed", "sources/001.txt", "", "", corpus.CheckChecksum, "  - id: \"001:4\""},
 		{"link broken", "games/salic-law.md", "(rule:salic-law/foundations)", "(rule:salic-law/foundation)", corpus.CheckRuleLink, ""},
+		{"wrong term", "games/salic-law.md", "раскладывается на восемь королей", "раскладывается по одному очку на восемь королей", CheckTerms, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,7 +26,7 @@ var hedges = []struct {
 	{"seems", regexp.MustCompile(`(?i)\bseems?\b|\bapparently\b|\blooks? like\b`), ruWords(`по-видимому|видимо|кажется`)},
 	{"as far as could be checked", regexp.MustCompile(`(?i)as far as (?:it |this |they )?(?:could|can) be (?:checked|compared)`), regexp.MustCompile(`(?i)насколько (?:это |их )?удалось (?:проверить|сравнить)`)},
 	{"not checked", regexp.MustCompile(`(?i)not (?:been )?(?:checked|seen|found)|could not be (?:checked|found)|\b(?:no|neither)\b[^.;]{0,80}\bha(?:s|ve) been (?:found|traced|checked|seen)`), regexp.MustCompile(`(?i)не провер|проверить не удалось|не видел|не найден|найти не удалось`)},
-	{"the edition's reading", regexp.MustCompile(`(?i)the edition reads|the edition's reading`), regexp.MustCompile(`(?i)издание (?:так и )?читает|прочтени\p{L}* издания`)},
+	{"the edition's reading", regexp.MustCompile(`(?i)the edit(?:ion|or) reads|the edit(?:ion|or)'s reading`), regexp.MustCompile(`(?i)издани\p{L}* (?:так и )?читает|издател\p{L}* (?:так и )?читает|прочтени\p{L}* (?:издания|издателя|издателем)|издател\p{L}* держится прочтения`)},
 	{"an inference", regexp.MustCompile(`(?i)\binfer(?:s|red|ence)?\b`), ruWords(`вывод\p{L}*|заключает`)},
 }
 

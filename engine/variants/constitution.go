@@ -61,7 +61,7 @@ const coReconstructedIIRU = "источники начинаются с прав
 var (
 	coLayout = &engine.Rule{ID: "constitution/layout",
 		EN:   "Four horizontal rows of eight are dealt, beginning with the lowest: the People, the House of Commons, the House of Lords and, at the top, the Privy Council.",
-		RU:   "Раскладывают четыре продольных ряда по восемь карт, начиная с нижнего: народ, палата общин, палата лордов и наверху тайный совет.",
+		RU:   "Раскладывают четыре продольных ряда по восемь карт, начиная с нижнего: Народ, Палата общин, Палата лордов и наверху Тайный совет.",
 		Book: []string{"000:4", "000:6"}}
 	coSetAside = &engine.Rule{ID: "constitution/set-aside",
 		EN:   "Kings, queens and aces are taken out of the two packs: the eight aces become the foundations, seven queens are thrown aside, and the queen of diamonds (the Sovereign) and the eight kings (black: the Bishops, red: the Judges) only adorn the layout. None of these cards is moved in play.",
@@ -77,11 +77,11 @@ var (
 		Book: []string{"000:4"}}
 	coFoundPrivy = &engine.Rule{ID: "constitution/foundation-from-privy-council",
 		EN:            "Cards are played to the foundations only from the Privy Council, the top row; a card of any other row, of the talon or of the pack must first climb there (rule I).",
-		RU:            "На основания карты кладут только из ряда тайного совета, верхнего; карта любого другого ряда, талона или колоды должна сначала подняться туда (правило I).",
+		RU:            "На основания карты кладут только из ряда Тайного совета, верхнего; карта любого другого ряда, талона или колоды должна сначала подняться туда (правило I).",
 		Reconstructed: coReconstructedII + "rule I is restored from Cadogan's rule I. 000:7 cites rule I when the suitable cards of the Privy Council are played at once, but does not state that only that row feeds the foundations.", ReconstructedRU: coReconstructedIIRU + "правило I восстановлено по правилу I Кадоган. 000:7 ссылается на правило I, когда подходящие карты Тайного совета сразу идут в игру, но не говорит, что основания пополняются только из этого ряда."}
 	coBuildRow = &engine.Rule{ID: "constitution/build-from-row-below",
 		EN:            "A card of the People, the Commons or the Lords may be placed in sequence only on a card of the row immediately above it: never within its own row, never downwards, never across a row (rule II).",
-		RU:            "Карту народа, палаты общин или палаты лордов можно положить по порядку только на карту ряда непосредственно над ней: не в своём ряду, не вниз и не через ряд (правило II).",
+		RU:            "Карту Народа, Палаты общин или Палаты лордов можно положить по порядку только на карту ряда непосредственно над ней: не в своём ряду, не вниз и не через ряд (правило II).",
 		Reconstructed: coReconstructedII + "rule II is restored from Cadogan's rule II. 000:8 cites rules II and IV for placing cards in sequence without stating them.", ReconstructedRU: coReconstructedIIRU + "правило II восстановлено по правилу II Кадоган. 000:8 ссылается на правила II и IV, говоря о раскладке карт в последовательность, но не излагает их."}
 	coTopCard = &engine.Rule{ID: "constitution/top-card",
 		EN:            "Only the top card of a sequence is available, so cards are moved one at a time (rule III). The notation enforces it: a move always takes the top card of a pile.",
@@ -89,40 +89,40 @@ var (
 		Reconstructed: coReconstructedII + "rule III is restored from Cadogan's rule III; the surviving text does not cite it.", ReconstructedRU: coReconstructedIIRU + "правило III восстановлено по правилу III Кадоган; сохранившийся текст на него не ссылается."}
 	coSequence = &engine.Rule{ID: "constitution/sequence",
 		EN:            "Sequences descend in alternate colours: a red card goes on a black card one rank higher, a black card on a red one (rule IV).",
-		RU:            "Последовательности идут вниз с чередованием цветов: красную карту кладут на чёрную старшую на одно очко, чёрную — на красную (правило IV).",
+		RU:            "Последовательности идут вниз с чередованием цветов: красную карту кладут на чёрную старшую на одно достоинство, чёрную — на красную (правило IV).",
 		Reconstructed: coReconstructedII + "rule IV is restored from Cadogan's rule IV. 000:8 cites rules II and IV for placing cards in sequence without stating them.", ReconstructedRU: coReconstructedIIRU + "правило IV восстановлено по правилу IV Кадоган. 000:8 ссылается на правила II и IV, говоря о раскладке карт в последовательность, но не излагает их."}
 	coFill = &engine.Rule{ID: "constitution/fill-vacancy",
 		EN:            "A vacancy in the Privy Council, the Lords or the Commons must be filled at once with a card of the row immediately below, chosen by the player; while such a vacancy can be filled no other move may be made, and the vacancy it leaves below is filled in its turn (rule V). A vacancy stays only when the whole row below is empty.",
-		RU:            "Пустое место в тайном совете, палате лордов или палате общин нужно сразу занять картой ряда непосредственно ниже, по выбору играющего; пока такое место можно занять, других ходов делать нельзя, а освободившееся ниже место занимают в свою очередь (правило V). Место остаётся пустым, лишь когда весь ряд ниже пуст.",
+		RU:            "Пустое место в Тайном совете, Палате лордов или Палате общин нужно сразу занять картой ряда непосредственно ниже, по выбору играющего; пока такое место можно занять, других ходов делать нельзя, а освободившееся ниже место занимают в свою очередь (правило V). Место остаётся пустым, лишь когда весь ряд ниже пуст.",
 		Book:          []string{"000:7"},
 		Reconstructed: coReconstructedII + "000:7 states that each vacancy is filled as soon as it opens and cites rule V; that the card comes from the row immediately below is Cadogan's rule V, and that the player chooses among the cards of that row is the edition's reading.", ReconstructedRU: coReconstructedIIRU + "000:7 говорит, что каждое пустое место заполняется, как только появляется, и ссылается на правило V; что карта берётся из ряда непосредственно ниже — правило V Кадоган, а что игрок выбирает среди карт этого ряда — прочтение издания."}
 	coFreeVacancies = &engine.Rule{ID: "constitution/free-vacancies",
 		EN:            "PySolFC's reading: a vacancy above the People need not be filled at once; it may be filled later, when the player chooses, with any card of the row immediately below.",
-		RU:            "Прочтение PySolFC: пустое место выше народа не обязательно занимать сразу; его можно занять позже, когда угодно, любой картой ряда непосредственно ниже.",
-		Reconstructed: "PySolFC's British Constitution leaves vacancies above the People open until the player fills them, against Cadogan's rule V and 000:7", ReconstructedRU: "British Constitution в PySolFC оставляет пустые места выше Народа открытыми, пока игрок их не заполнит, вопреки правилу V Кадоган и 000:7",
+		RU:            "Прочтение PySolFC: пустое место выше Народа не обязательно занимать сразу; его можно занять позже, когда угодно, любой картой ряда непосредственно ниже.",
+		Reconstructed: "PySolFC's British Constitution leaves vacancies above the People open until the player fills them, against Cadogan's rule V and 000:7", ReconstructedRU: "British Constitution в PySolFC не требует сразу заполнять пустые места выше Народа — вопреки правилу V Кадоган и 000:7",
 		Option: "free-vacancies"}
 	coPeopleVacancy = &engine.Rule{ID: "constitution/people-vacancy",
 		EN:            "A vacancy in the People is filled at once, automatically, with the top card of the talon or, when there is no talon, with the next card of the pack; talon cards enter the layout in no other way (rules I and V).",
-		RU:            "Пустое место в народе сразу и само собой занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
+		RU:            "Пустое место в Народе сразу, без выбора игрока, занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
 		Book:          []string{"000:9"},
 		Reconstructed: "000:9 says that the cards not needed to fill vacancies in the People form the talon; taking the talon first and the pack only when there is no talon, and keeping talon cards out of every other place, are Cadogan's rules V and I (both lost here, see 000:2).", ReconstructedRU: "000:9 говорит, что карты, не нужные для заполнения пустых мест в Народе, образуют талон; брать сначала из талона, а из колоды — только когда талона нет, и не пускать карты талона ни в какое другое место — правила V и I Кадоган (оба здесь утрачены, см. 000:2)."}
 	coTalonOnPeople = &engine.Rule{ID: "constitution/talon-on-people",
 		EN:            "PySolFC's variant: the top card of the talon may also be placed in sequence (down, alternate colours) on a card of the People.",
-		RU:            "Вариант PySolFC: верхнюю карту талона можно также положить по порядку (вниз, с чередованием цветов) на карту народа.",
+		RU:            "Вариант PySolFC: верхнюю карту талона можно также положить по порядку (вниз, с чередованием цветов) на карту Народа.",
 		Reconstructed: "PySolFC's British Constitution lets the bottom row take cards from the waste; Cadogan's rule I does not", ReconstructedRU: "British Constitution в PySolFC позволяет нижнему ряду брать карты из талона; правило I Кадоган этого не позволяет",
 		Option: "talon-on-people"}
 	coDeal = &engine.Rule{ID: "constitution/deal",
 		EN:   "The rest of the pack is turned one card at a time (the word deal), when the player chooses: the card fills a vacancy in the People if there is one, otherwise it goes onto the talon, a single packet whose top card fills the next vacancy. Pack cards move in no other way, and nothing else goes onto the talon or back to the pack.",
-		RU:   "Остальную колоду выкладывают по одной карте (слово deal), когда угодно играющему: карта занимает пустое место в народе, если оно есть, иначе идёт в талон — одну пачку, верхняя карта которой займёт следующее пустое место. Иначе карты колоды не двигаются, и ничего другого в талон и обратно в колоду не кладут.",
+		RU:   "Карты остальной колоды выкладывают по одной (ход deal), когда угодно играющему: карта занимает пустое место в Народе, если оно есть, иначе идёт в талон — одну пачку, верхняя карта которой займёт следующее пустое место. Иначе карты колоды не двигаются, и ничего другого в талон и обратно в колоду не кладут.",
 		Book: []string{"000:9"}}
 	coNoRedeal = &engine.Rule{ID: "constitution/no-redeal",
 		EN:            "The patience is not dealt a second time: when the pack is exhausted the talon is not turned over.",
 		RU:            "Пасьянс вторично не раскладывается: когда колода кончилась, талон не переворачивают.",
-		Reconstructed: "the surviving text ends at 000:9 without a word on a second deal, and the end of Cadogan's text could not be checked; PySolFC allows none (max_rounds=1)", ReconstructedRU: "сохранившийся текст кончается на 000:9, ни слова не сказав о второй раскладке, а конец текста Кадоган проверить не удалось; PySolFC её не допускает (max_rounds=1)"}
+		Reconstructed: "the surviving text ends at 000:9 without a word on a second deal, and the end of Cadogan's text could not be checked; PySolFC allows none (max_rounds=1)", ReconstructedRU: "сохранившийся текст кончается на 000:9, ни слова не сказав о пересдаче, а конец текста Кадоган проверить не удалось; PySolFC её не допускает (max_rounds=1)"}
 	coFoundFinal = &engine.Rule{ID: "constitution/foundation-final",
 		EN:            "A card played to a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "the text never moves a card back from a foundation; Cadogan's rule I makes the Privy Council the only way onto them (PySolFC allows taking back as its own choice)", ReconstructedRU: "текст никогда не возвращает карту с основания; по правилу I Кадоган единственный путь на основания — через Тайный совет (PySolFC по собственному выбору разрешает брать карты обратно)"}
+		Reconstructed: "the text never moves a card back from a foundation; Cadogan's rule I makes the Privy Council the only way onto them (PySolFC allows taking back as its own choice)", ReconstructedRU: "в тексте карта никогда не возвращается с основания; по правилу I Кадоган единственный путь на основания — через Тайный совет (PySolFC по собственному выбору разрешает брать карты обратно)"}
 )
 
 type constitution struct{}
@@ -146,8 +146,8 @@ func init() {
 		Rules: []*engine.Rule{coLayout, coSetAside, coFoundSuit, coFoundUp, coFoundPrivy, coBuildRow, coTopCard, coSequence,
 			coFill, coFreeVacancies, coPeopleVacancy, coTalonOnPeople, coDeal, coNoRedeal, coFoundFinal},
 		Options: []engine.Option{
-			{ID: "talon-on-people", EN: "PySolFC: the talon's top card may be built on the People.", RU: "PySolFC: верхнюю карту талона можно класть по порядку на карты народа."},
-			{ID: "free-vacancies", EN: "PySolFC: vacancies above the People need not be filled at once.", RU: "PySolFC: пустые места выше народа не обязательно занимать сразу."},
+			{ID: "talon-on-people", EN: "PySolFC: the talon's top card may be built on the People.", RU: "PySolFC: верхнюю карту талона можно класть по порядку на карты Народа."},
+			{ID: "free-vacancies", EN: "PySolFC: vacancies above the People need not be filled at once.", RU: "PySolFC: пустые места выше Народа не обязательно занимать сразу."},
 		},
 		Spec: engine.Spec{Packs: 2, Cards: 88, Removed: []string{"K", "Q"}, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "J", Suit: "same", When: "before",
@@ -169,26 +169,26 @@ func init() {
 func constitutionLayout() engine.Layout {
 	const pitch, rowY0, rowStep, x0 = 1.2, 4.0, 3.0, 0.6
 	l := engine.Layout{Width: 12.2, Height: rowY0 + 3*rowStep + engine.CardHeight + 1.6,
-		Reconstructed: "the book's figure (\"какъ на рисункѣ\", 000:3) is not in the sources: the four rows follow 000:4 and 000:6 (dealt from the bottom, the People lowest); the places of the Sovereign, the Bishops, the Judges, the foundations, the pack, the talon and the thrown-aside queens are the edition's", ReconstructedRU: "рисунка книги («какъ на рисункѣ», 000:3) в источниках нет: четыре ряда следуют 000:4 и 000:6 (раскладываются снизу, Народ — нижний); места Государыни, епископов, судей, оснований, колоды, талона и отброшенных дам — решение издания"}
+		Reconstructed: "the book's figure (\"какъ на рисункѣ\", 000:3) is not in the sources: the four rows follow 000:4 and 000:6 (dealt from the bottom, the People lowest); the places of the Sovereign, the Bishops, the Judges, the foundations, the pack, the talon and the thrown-aside queens are the edition's", ReconstructedRU: "рисунка книги («какъ на рисункѣ», 000:3) в источниках нет: четыре ряда следуют 000:4 и 000:6 (раскладываются снизу, Народ — нижний); места государыни, епископов, судей, оснований, колоды, талона и отброшенных дам выбраны издателем"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "b" + itoa(i+1), X: float64(i) * pitch, Y: 0,
-			Label: engine.Text{RU: "епископъ", EN: "Bishop"}})
+			Label: engine.Text{RU: "епископ", EN: "Bishop"}})
 		l.Slots = append(l.Slots, engine.Slot{Pile: "j" + itoa(i+1), X: float64(i+5) * pitch, Y: 0,
 			Label: engine.Text{RU: "судья", EN: "Judge"}})
 	}
 	l.Slots = append(l.Slots, engine.Slot{Pile: "sov", X: 4 * pitch, Y: 0, Label: engine.Text{RU: "государыня", EN: "the Sovereign"}})
 	for i := 0; i < 8; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "f" + itoa(i+1), X: x0 + float64(i)*pitch, Y: 2.0,
-			Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑J"})
+			Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑J"})
 	}
 	rows := []struct {
 		prefix string
 		name   engine.Text
 	}{
-		{"v", engine.Text{RU: "тайный совѣтъ", EN: "Privy Council"}},
-		{"l", engine.Text{RU: "палата лордовъ", EN: "House of Lords"}},
-		{"c", engine.Text{RU: "палата общинъ", EN: "House of Commons"}},
-		{"p", engine.Text{RU: "народъ", EN: "the People"}},
+		{"v", engine.Text{RU: "Тайный совет", EN: "Privy Council"}},
+		{"l", engine.Text{RU: "Палата лордов", EN: "House of Lords"}},
+		{"c", engine.Text{RU: "Палата общин", EN: "House of Commons"}},
+		{"p", engine.Text{RU: "Народ", EN: "the People"}},
 	}
 	for r, row := range rows {
 		y := rowY0 + float64(r)*rowStep
@@ -199,8 +199,8 @@ func constitutionLayout() engine.Layout {
 	}
 	l.Captions = append(l.Captions, engine.Caption{X: x0, Y: 1.75, Text: engine.Text{RU: "правительство", EN: "the Government"}})
 	l.Slots = append(l.Slots,
-		engine.Slot{Pile: "q", X: 11.2, Y: 0, Label: engine.Text{RU: "отброшенныя дамы", EN: "queens thrown aside"}},
-		engine.Slot{Pile: "w", X: 11.2, Y: rowY0 + 2*rowStep, Label: engine.Text{RU: "талонъ", EN: "talon"}},
+		engine.Slot{Pile: "q", X: 11.2, Y: 0, Label: engine.Text{RU: "отброшенные дамы", EN: "queens thrown aside"}},
+		engine.Slot{Pile: "w", X: 11.2, Y: rowY0 + 2*rowStep, Label: engine.Text{RU: "талон", EN: "talon"}},
 		engine.Slot{Pile: "s", X: 11.2, Y: rowY0 + 3*rowStep, Label: engine.Text{RU: "колода", EN: "pack"}})
 	return l
 }

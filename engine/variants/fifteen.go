@@ -44,9 +44,9 @@ var (
 		Book: []string{"002:13", "002:17"}}
 	fifOpening = &engine.Rule{ID: "fifteen/opening-exception",
 		EN:            "Exception to rule I (footnote 3): if the game cannot be opened — no foundation has been started by ordinary play and no available card can start one (marriages may be tried first, but are not required) — an ace and a king may be taken from the sixth row, that is the card lying just above the lowest card of a column, onto an empty foundation of its kind; the lowest card then closes the gap (written open:c3>a1).",
-		RU:            "Исключение из правила I (примечание 3): если игру нельзя открыть — ни одно основание не начато обычным ходом и ни одна годная карта не может его начать (марьяжи можно попробовать прежде, но это не обязательно), — из шестого ряда, то есть карту, лежащую прямо над нижней картой столбца, можно взять туза и короля на пустое основание своего рода; нижняя карта занимает освободившееся место (запись open:c3>a1).",
+		RU:            "Исключение из правила I (сноска 3): если игру нельзя открыть — ни одно основание не начато обычным ходом и ни одна годная карта не может его начать (марьяжи можно попробовать прежде, но это не обязательно), — из шестого ряда, то есть из карт, лежащих прямо над нижней картой столбца, можно взять туза и короля на пустое основание своего рода; нижняя карта занимает освободившееся место (запись open:c3>a1).",
 		Book:          []string{"002:16", "002:17"},
-		Reconstructed: "the passage footnote 3 points to ('see below') is not in the sources: the ace and king from the sixth row, the gap closed by the blocking card and the failure if this does not open the game are from the online copy of the e-text (litresp.ru p.5, 'страница 3') and Cadogan; the exact trigger (no foundation started by ordinary play, no available card able to start one) is the edition's reading of 'if the game cannot be opened', since proving that no series of marriages frees a foundation card is a search, not a rule", ReconstructedRU: "места, на которое указывает сноска 3 («см. ниже»), в источниках нет: туз и король из шестого ряда, промежуток, закрываемый мешающей картой, и неудача, если и это не открывает игру, взяты из сетевой копии электронного текста (litresp.ru, с. 5, «страница 3») и у Кадоган; точное условие (ни одно основание не начато обычной игрой, ни одна годная карта не может его начать) — прочтение издания слов «если игру нельзя открыть», потому что доказать, что никакая цепочка марьяжей не освобождает основную карту, — задача поиска, а не правило"}
+		Reconstructed: "the passage footnote 3 points to ('see below') is not in the sources: the ace and king from the sixth row, the gap closed by the blocking card and the failure if this does not open the game are from the online copy of the e-text (litresp.ru p.5, 'страница 3') and Cadogan; the exact trigger (no foundation started by ordinary play, no available card able to start one) is the edition's reading of 'if the game cannot be opened', since proving that no series of marriages frees a foundation card is a search, not a rule", ReconstructedRU: "места, на которое указывает сноска 3 («см. ниже»), в источниках нет: туз и король из шестого ряда, промежуток, закрываемый мешающей картой, и неудача, если и это не открывает игру, взяты из сетевой копии электронного текста (litresp.ru, с. 5, «страница 3») и у Кадоган; точное условие (ни одно основание не начато обычной игрой, ни одна годная карта не может его начать) — так издатель читает слова «если игру нельзя открыть», потому что доказать, что никакая цепочка марьяжей не освобождает основную карту, — задача поиска, а не правило"}
 	fifOpenOnce = &engine.Rule{ID: "fifteen/opening-once",
 		EN:            "The opening exception allows at most one ace and one king, once in the game.",
 		RU:            "Исключение при открытии позволяет взять не больше одного туза и одного короля, один раз за игру.",
@@ -59,7 +59,7 @@ var (
 	fifFoundOnePerSuit = &engine.Rule{ID: "fifteen/foundation-one-per-suit",
 		EN:            "The four aces are of different suits, and so are the four kings: each suit has one foundation going up and one going down.",
 		RU:            "Четыре туза — разных мастей, четыре короля — тоже: у каждой масти одно основание восходящее и одно нисходящее.",
-		Reconstructed: "the sources do not say; the edition follows PySolFC (one ace and one king foundation per suit) and Cadogan's Zodiac, whose four aces and four kings are of different suits; with two packs the 26 cards of a suit then fill exactly its two foundations", ReconstructedRU: "источники об этом не говорят; издание следует PySolFC (по одному тузовому и одному королевскому основанию на масть) и «Зодиаку» Кадоган, где четыре туза и четыре короля разных мастей; при двух колодах 26 карт масти тогда ровно заполняют два её основания"}
+		Reconstructed: "the sources do not say; the edition follows PySolFC (one ace and one king foundation per suit) and Cadogan's Zodiac, whose four aces and four kings are of different suits; with two packs the 26 cards of a suit then fill exactly its two foundations", ReconstructedRU: "источники об этом не говорят; издатель следует PySolFC (по одному тузовому и одному королевскому основанию на масть) и «Зодиаку» Кадоган, где четыре туза и четыре короля разных мастей; при двух колодах 26 карт масти тогда ровно заполняют два её основания"}
 	fifFoundSuit = &engine.Rule{ID: "fifteen/foundation-suit",
 		EN:            "The foundations follow suit.",
 		RU:            "На основаниях соблюдаются масти.",
@@ -71,15 +71,15 @@ var (
 	fifFoundFinal = &engine.Rule{ID: "fifteen/foundation-final",
 		EN:            "A card laid on a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "neither the e-text nor Cadogan ever moves a card back from a foundation", ReconstructedRU: "ни электронный текст, ни Кадоган никогда не возвращают карту с основания"}
+		Reconstructed: "neither the e-text nor Cadogan ever moves a card back from a foundation", ReconstructedRU: "ни в электронном тексте, ни у Кадоган карта никогда не возвращается с основания"}
 	fifMarriage = &engine.Rule{ID: "fifteen/marriage",
 		EN:            "An available card may be placed on an available card of the same suit one rank higher or lower (marriage in ascending and descending order), one card at a time; the direction may change within a column.",
-		RU:            "Годную карту можно положить на годную карту той же масти на одно очко старше или младше (марьяж в восходящем и нисходящем порядке), по одной карте; направление в столбце может меняться.",
+		RU:            "Годную карту можно положить на годную карту той же масти на одно достоинство старше или младше (марьяж в восходящем и нисходящем порядке), по одной карте; направление в столбце может меняться.",
 		Reconstructed: "the play text is not in the sources; from the online copy of the e-text (litresp.ru p.5) and Cadogan ('marry, both in ascending and in descending lines'); changes of direction as in PySolFC, which neither text forbids", ReconstructedRU: "описания хода игры в источниках нет; по сетевой копии электронного текста (litresp.ru, с. 5) и Кадоган («marry, both in ascending and in descending lines»); смена направления — как в PySolFC, ни один из текстов её не запрещает"}
 	fifLane = &engine.Rule{ID: "fifteen/lane",
 		EN:            "A column emptied to the top (a lane) may be filled with any available card, when the player chooses; further cards are married onto it as usual.",
-		RU:            "Столбец, освобождённый до верха (поперечная дорожка), можно занять любой годной картой, когда угодно; дальше на неё кладут карты обычным марьяжем.",
-		Reconstructed: "the lanes are described in the continuation of the e-text ('страница 3') and in Cadogan, not in the sources; Cadogan's lane runs in suit, which the marriage rule already ensures; any available card may head it, as in PySolFC", ReconstructedRU: "промежутки описаны в продолжении электронного текста («страница 3») и у Кадоган, а не в источниках; у Кадоган промежуток идёт в масть, что уже обеспечивает правило марьяжа; начать его может любая годная карта, как в PySolFC"}
+		RU:            "Столбец, освобождённый до верха (поперечный промежуток), можно занять любой годной картой, когда угодно; дальше на неё кладут карты обычным марьяжем.",
+		Reconstructed: "the lanes are described in the continuation of the e-text ('страница 3') and in Cadogan, not in the sources; Cadogan's lane runs in suit, which the marriage rule already ensures; any available card may head it, as in PySolFC", ReconstructedRU: "промежутки описаны в продолжении электронного текста («страница 3») и у Кадоган, а не в источниках; у Кадоган промежуток идёт в масть, что уже обеспечивает правило марьяжа; занять его может любая годная карта, как в PySolFC"}
 )
 
 type fifteen struct{}
@@ -112,18 +112,18 @@ func fifteenLayout() engine.Layout {
 	const gap, step, fan = 1.1, 0.3, 6 * 0.3
 	top := engine.CardHeight + 0.6
 	l := engine.Layout{Width: 15*gap - 0.1, Height: top + fan + engine.CardHeight + 0.6,
-		Reconstructed: "the book's table for the Fifteen is not in the sources; the fifteen overlapping columns follow the deal of the e-text and Cadogan, and the row of foundations above them (aces left, kings right) is the edition's", ReconstructedRU: "таблицы книги к «Пятнадцати» в источниках нет; пятнадцать столбцов внахлёст следуют раскладке электронного текста и Кадоган, а ряд оснований над ними (тузы слева, короли справа) — решение издания"}
+		Reconstructed: "the book's table for the Fifteen is not in the sources; the fifteen overlapping columns follow the deal of the e-text and Cadogan, and the row of foundations above them (aces left, kings right) is the edition's", ReconstructedRU: "таблицы книги к «Пятнадцати» в источниках нет; пятнадцать столбцов внахлёст следуют раскладке электронного текста и Кадоган, а ряд оснований над ними (тузы слева, короли справа) выбран издателем"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots,
-			engine.Slot{Pile: "a" + itoa(i+1), X: 1.5 + float64(i)*gap, Y: 0, Label: engine.Text{RU: "тузъ", EN: "ace"}, Mark: "A↑K"},
+			engine.Slot{Pile: "a" + itoa(i+1), X: 1.5 + float64(i)*gap, Y: 0, Label: engine.Text{RU: "туз", EN: "ace"}, Mark: "A↑K"},
 			engine.Slot{Pile: "k" + itoa(i+1), X: 9.2 + float64(i)*gap, Y: 0, Label: engine.Text{RU: "король", EN: "king"}, Mark: "K↓A"})
 	}
 	for i := 0; i < 15; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "c" + itoa(i+1), X: float64(i) * gap, Y: top, Fan: engine.FanDown})
 	}
 	l.Captions = []engine.Caption{
-		{X: 0, Y: top - 0.3, Text: engine.Text{RU: "основанія", EN: "foundations"}},
-		{X: 0, Y: l.Height - 0.2, Text: engine.Text{RU: "седьмой или нижній рядъ — годныя карты", EN: "seventh or lowest row: available cards"}},
+		{X: 0, Y: top - 0.3, Text: engine.Text{RU: "основания", EN: "foundations"}},
+		{X: 0, Y: l.Height - 0.2, Text: engine.Text{RU: "седьмой, нижний ряд — годные карты", EN: "seventh or lowest row: available cards"}},
 	}
 	return l
 }

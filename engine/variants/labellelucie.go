@@ -51,7 +51,7 @@ var (
 		Reconstructed: "000:19 speaks of aces 'on top of the packets' only; the general rule is Cadogan's", ReconstructedRU: "000:19 говорит только о тузах «наверху пачек»; общее правило — у Кадоган"}
 	lblFoundBase = &engine.Rule{ID: "la-belle-lucie/foundation-base",
 		EN:            "The four aces are the foundations: an ace that comes to the top of a packet is laid on a foundation at once (the engine does it within the move that uncovers it); an empty foundation takes only an ace.",
-		RU:            "Четыре туза — основания: туза, оказавшегося наверху пачки, сразу кладут на основание (движок делает это в том же ходе, который его открыл); на пустое основание кладут только туза.",
+		RU:            "Четыре туза — основания: туза, оказавшегося наверху пачки, сразу кладут на основание (программа делает это в том же ходе, который его открыл); на пустое основание кладут только туза.",
 		Book:          []string{"000:19"},
 		Reconstructed: "000:19 presupposes aces taken from the tops of the packets; that they are the foundations and are played at once is Cadogan's", ReconstructedRU: "000:19 предполагает, что тузы берутся с верхушек пачек; что они — основания и сразу идут в игру, — у Кадоган"}
 	lblFoundSuit = &engine.Rule{ID: "la-belle-lucie/foundation-suit",
@@ -65,15 +65,15 @@ var (
 	lblFoundFinal = &engine.Rule{ID: "la-belle-lucie/foundation-final",
 		EN:            "A card laid on a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "Cadogan never moves a card back from a foundation", ReconstructedRU: "Кадоган никогда не возвращает карту с основания"}
+		Reconstructed: "Cadogan never moves a card back from a foundation", ReconstructedRU: "у Кадоган карта никогда не возвращается с основания"}
 	lblMarriage = &engine.Rule{ID: "la-belle-lucie/marriage",
 		EN:            "The top card of a packet may be placed on the top card of another packet of the same suit one rank higher (descending marriage), one card at a time.",
-		RU:            "Верхнюю карту пачки можно положить на верхнюю карту другой пачки той же масти на одно очко старше (марьяж в нисходящем порядке), по одной карте.",
+		RU:            "Верхнюю карту пачки можно положить на верхнюю карту другой пачки той же масти на одно достоинство старше (марьяж в нисходящем порядке), по одной карте.",
 		Book:          []string{"000:19"},
 		Reconstructed: "000:19 names the descending marriage; that it is in suit, between packet tops, one card at a time, is Cadogan's (and PySolFC's)", ReconstructedRU: "000:19 называет нисходящий марьяж; что он в масть, между верхними картами пачек, по одной карте, — у Кадоган (и в PySolFC)"}
 	lblFreeAce = &engine.Rule{ID: "la-belle-lucie/free-ace",
 		EN:   "If no ace is on top of the packets, one is freed by descending marriages. The engine enforces it through the marriage rule: while no ace has reached the foundations, a move onto a packet that is not a descending marriage in suit is refused by this rule.",
-		RU:   "Если наверху пачек нет ни одного туза, его освобождают, составляя марьяж в нисходящем порядке. Движок проверяет это правилом марьяжа: пока ни один туз не лёг на основание, ход на пачку, не составляющий нисходящего марьяжа в масть, отклоняется этим правилом.",
+		RU:   "Если наверху пачек нет ни одного туза, его освобождают, составляя марьяж в нисходящем порядке. Программа проверяет это правилом марьяжа: пока ни один туз не лёг на основание, ход на пачку, не составляющий нисходящего марьяжа в масть, отклоняется этим правилом.",
 		Book: []string{"000:19"}}
 	lblNoFill = &engine.Rule{ID: "la-belle-lucie/no-fill",
 		EN:            "A packet once emptied is not refilled.",
@@ -81,12 +81,12 @@ var (
 		Reconstructed: "not in the sources; Cadogan, PySolFC (spaces are not filled)", ReconstructedRU: "в источниках нет; Кадоган, PySolFC (пустые места не заполняются)"}
 	lblRedeals = &engine.Rule{ID: "la-belle-lucie/redeals",
 		EN:            "At any time the player may gather the packets, shuffle them and deal them again in threes (the last packet of one or two cards if the count so falls): twice, three deals in all. The edition's shuffle is fixed by the deal's seed and the redeal's number, so a deal stays reproducible.",
-		RU:            "Игрок может в любой момент собрать пачки, перетасовать и снова разложить по три карты (последняя пачка — из одной или двух, как придётся): дважды, всего три раскладки. Тасовка издания определяется номером расклада и номером пересдачи, так что расклад воспроизводим.",
+		RU:            "Игрок может в любой момент собрать пачки, перетасовать и снова разложить по три карты (последняя пачка — из одной или двух, как придётся): дважды, всего три раскладки. Тасовка в программе определяется номером расклада и номером пересдачи, так что расклад воспроизводим.",
 		Reconstructed: "not in the sources; Cadogan (two re-deals, the cards shuffled and dealt again in threes), PySolFC", ReconstructedRU: "в источниках нет; Кадоган (две пересдачи, карты тасуются и снова раскладываются по три), PySolFC"}
 	lblMerci = &engine.Rule{ID: "la-belle-lucie/merci",
 		EN:            "Option merci: during the last deal, once, the card lying just under the top card of a packet may be drawn and put on top of that packet (written merci:p3).",
 		RU:            "Вариант «мерси»: в последней раскладке один раз можно вытащить карту, лежащую прямо под верхней картой пачки, и положить её наверх этой пачки (запись merci:p3).",
-		Reconstructed: "not in the sources nor, as far as checked, in Cadogan: the 'merci' (one buried card drawn after the last shuffle) of later books (Morehead and Mott-Smith's 'Three Shuffles and a Draw'); the edition's notation names piles, not depths, so its draw takes the card just under the top", ReconstructedRU: "ни в источниках, ни, насколько проверено, у Кадоган этого нет: «merci» (одна погребённая карта, вытягиваемая после последней тасовки) более поздних книг (у Морхеда и Мотт-Смита — «Three Shuffles and a Draw»); нотация издания называет стопки, а не глубину, поэтому вытягивается карта прямо под верхней",
+		Reconstructed: "not in the sources nor, as far as checked, in Cadogan: the 'merci' (one buried card drawn after the last shuffle) of later books (Morehead and Mott-Smith's 'Three Shuffles and a Draw'); the edition's notation names piles, not depths, so its draw takes the card just under the top", ReconstructedRU: "ни в источниках, ни, насколько проверено, у Кадоган этого нет: «merci» (одна карта, вытаскиваемая из-под других после последней тасовки) более поздних книг (у Морхеда и Мотт-Смита — «Three Shuffles and a Draw»); в записи ходов издания указывается стопка, а не глубина, поэтому вытаскивается карта прямо под верхней",
 		Option: "merci"}
 )
 
@@ -124,7 +124,7 @@ func laBelleLucieLayout() engine.Layout {
 		Reconstructed: "neither the game's text nor its table is in the sources: eighteen fans in three rows of six under a row of four foundations, the usual picture of the game (Cadogan, PySolFC)", ReconstructedRU: "ни текста игры, ни её таблицы в источниках нет: восемнадцать вееров в три ряда по шесть под рядом из четырёх оснований — обычное изображение этой игры (Кадоган, PySolFC)"}
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "f" + itoa(i+1), X: 1.8 + float64(i)*gapX, Y: 0,
-			Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑K"})
+			Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑K"})
 	}
 	for i := 0; i < 18; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "p" + itoa(i+1), X: float64(i%6) * gapX, Y: float64(1+i/6) * gapY, Fan: engine.FanRight})

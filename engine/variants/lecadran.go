@@ -26,7 +26,7 @@ const (
 var (
 	lcLayout = &engine.Rule{ID: "le-cadran/layout",
 		EN:   "Four rows of ten cards are dealt face up from left to right, the first row at the top; the rest of the pack waits.",
-		RU:   "Раскладывают слева направо четыре ряда по десяти открытых карт, первый ряд сверху; остальная колода ждёт.",
+		RU:   "Раскладывают слева направо четыре ряда по десять открытых карт, первый ряд сверху; остальную колоду пока откладывают.",
 		Book: []string{"002:3"}}
 	lcAvailable = &engine.Rule{ID: "le-cadran/available",
 		EN:   "Only the lowest card of each column is available; a card above becomes available when every card below it is gone (rule I).",
@@ -34,7 +34,7 @@ var (
 		Book: []string{"002:6", "002:7"}}
 	lcFoundBase = &engine.Rule{ID: "le-cadran/foundation-base",
 		EN:   "The eight aces are the foundations; each is laid on its place as soon as it is free.",
-		RU:   "Восемь тузов — основные карты; каждый кладут на его место, как только он освободится.",
+		RU:   "Восемь тузов — основные карты; каждый туз кладут на его место, как только он освободится.",
 		Book: []string{"002:2", "002:5", "002:6"}}
 	lcFoundSuit = &engine.Rule{ID: "le-cadran/foundation-suit",
 		EN:   "The foundations follow suit.",
@@ -47,10 +47,10 @@ var (
 	lcFoundFinal = &engine.Rule{ID: "le-cadran/foundation-final",
 		EN:            "A card laid on a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "книга никогда не возвращает карту с основания; описание хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
+		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "в книге карта никогда не возвращается с основания, в описании хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
 	lcMarriage = &engine.Rule{ID: "le-cadran/marriage",
 		EN:   "On the layout an available card may be placed on an available card of the same suit one rank higher (descending marriage).",
-		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно очко (марьяж в нисходящем порядке).",
+		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно достоинство (марьяж в нисходящем порядке).",
 		Book: []string{"002:7", "002:10"}}
 	lcLane = &engine.Rule{ID: "le-cadran/lane",
 		EN:   "A column emptied to the top row is a lane: any available card of the layout or the talon may fill it, when the player chooses; it then counts as an original card.",
@@ -58,15 +58,15 @@ var (
 		Book: []string{"002:8", "002:9"}}
 	lcLaneTalonOnly = &engine.Rule{ID: "le-cadran/lane-talon-only",
 		EN:   "Variant of footnote [2]: a lane may be filled only from the talon.",
-		RU:   "Вариант примечания [2]: промежуток можно занять только картой из талона.",
+		RU:   "Вариант по сноске [2]: промежуток можно занять только картой из талона.",
 		Book: []string{"002:15"}, Option: "talon-only"}
 	lcDeal = &engine.Rule{ID: "le-cadran/deal",
 		EN:   "The rest of the pack is turned one card at a time; a card that cannot be used goes onto the talon, a single packet whose top card is available.",
-		RU:   "Остальную колоду переворачивают по одной карте; неупотреблённая карта идёт в талон — одну пачку, верхняя карта которой годна.",
+		RU:   "Карты остальной колоды открывают по одной; неупотреблённая карта идёт в талон — одну пачку, верхняя карта которой годна.",
 		Book: []string{"002:10"}}
 	lcStrictDeal = &engine.Rule{ID: "le-cadran/deal-when-stuck",
 		EN:   "Literal reading of 002:10: the pack is turned only when no card can be played to a foundation or by marriage (an open lane may wait, 002:8).",
-		RU:   "Буквальное чтение 002:10: колоду переворачивают, лишь когда ни одну карту нельзя положить на основание или марьяжем (промежуток может ждать, 002:8).",
+		RU:   "Буквальное чтение 002:10: карту колоды открывают, лишь когда ни одну карту нельзя положить на основание или марьяжем (промежуток может ждать, 002:8).",
 		Book: []string{"002:8", "002:10"}, Option: "strict-deal"}
 	lcNoRedeal = &engine.Rule{ID: "le-cadran/no-redeal",
 		EN:   "The patience is not dealt a second time.",
@@ -91,8 +91,8 @@ func init() {
 		Actions: []string{"deal"},
 		Rules:   []*engine.Rule{lcLayout, lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
 		Options: []engine.Option{
-			{ID: "talon-only", EN: "Footnote [2] as Cadogan has it: lanes are filled only from the talon.", RU: "Примечание [2] по Кадоган: промежутки занимают только картами из талона."},
-			{ID: "strict-deal", EN: "Turn the pack only when no card can be played to a foundation or by marriage (literal 002:10).", RU: "Переворачивать колоду, лишь когда ни одна карта не идёт на основание или марьяжем (буквально 002:10)."},
+			{ID: "talon-only", EN: "Footnote [2] as Cadogan has it: lanes are filled only from the talon.", RU: "Сноска [2] так, как у Кадоган: промежутки занимают только картами из талона."},
+			{ID: "strict-deal", EN: "Turn the pack only when no card can be played to a foundation or by marriage (literal 002:10).", RU: "Открывать карту колоды, лишь когда ни одна карта не идёт на основание или марьяжем (буквально 002:10)."},
 		},
 		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "K", Suit: "same", When: "during", Piles: idsOf(piles, indexes(lcFound, 8))}},
@@ -108,15 +108,15 @@ func leCadranLayout() engine.Layout {
 	l := engine.Layout{Width: 13.2, Height: 2*engine.CardHeight + 0.5 + 3*0.3 + 0.6}
 	for i := 0; i < 8; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "f" + itoa(i+1), X: 1.2 + float64(i)*1.2, Y: 0,
-			Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑K"})
+			Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑K"})
 	}
 	for i := 0; i < 10; i++ {
 		l.Slots = append(l.Slots, engine.Slot{Pile: "c" + itoa(i+1), X: float64(i) * 1.2, Y: engine.CardHeight + 0.5, Fan: engine.FanDown})
 	}
 	l.Slots = append(l.Slots,
 		engine.Slot{Pile: "s", X: 12.2, Y: 0, Label: engine.Text{RU: "колода", EN: "pack"}},
-		engine.Slot{Pile: "w", X: 12.2, Y: engine.CardHeight + 0.5, Label: engine.Text{RU: "талонъ", EN: "talon"}})
-	l.Captions = []engine.Caption{{X: 0, Y: l.Height, Text: engine.Text{RU: "нижній рядъ — годныя карты", EN: "lowest row: available cards"}}}
+		engine.Slot{Pile: "w", X: 12.2, Y: engine.CardHeight + 0.5, Label: engine.Text{RU: "талон", EN: "talon"}})
+	l.Captions = []engine.Caption{{X: 0, Y: l.Height, Text: engine.Text{RU: "нижний ряд — годные карты", EN: "lowest row: available cards"}}}
 	return l
 }
 

@@ -81,7 +81,7 @@ var (
 		Option: "any-time"}
 	slFreeKingOnce = &engine.Rule{ID: "salic-law/free-king-once",
 		EN:   "Literal reading of 001:10: each king receives at most one card as a free king in the whole game.",
-		RU:   "Буквальное чтение 001:10: каждый король за всю игру получает как свободный не больше одной карты.",
+		RU:   "Буквальное чтение 001:10: каждый освободившийся король получает за всю игру не больше одной карты.",
 		Book: []string{"001:10"}, Option: "once-per-king"}
 	slNoRedeal = &engine.Rule{ID: "salic-law/no-redeal",
 		EN:   "The patience is not dealt a second time.",
@@ -105,7 +105,7 @@ func init() {
 			slFreeKing, slFreeKingAnyTime, slFreeKingOnce, slNoRedeal},
 		Options: []engine.Option{
 			{ID: "any-time", EN: "PySolFC: a card may be put on a bare king at any time, during the deal too.", RU: "По PySolFC: класть карту на свободного короля можно в любое время, и во время сдачи."},
-			{ID: "once-per-king", EN: "Literal 001:10: each king takes at most one card as a free king in the whole game.", RU: "Буквально 001:10: каждый король за игру принимает как свободный не больше одной карты."},
+			{ID: "once-per-king", EN: "Literal 001:10: each king takes at most one card as a free king in the whole game.", RU: "Буквально 001:10: свободный король за всю игру принимает не больше одной карты."},
 		},
 		// Win "foundations": the 88 cards ace to knave on the foundations;
 		// the kings and queens stay out (001:9).
@@ -124,19 +124,19 @@ func salicLawLayout() engine.Layout {
 	const gap, top = 0.6, 0.4
 	rowY := func(r int) float64 { return top + float64(r)*(engine.CardHeight+gap) }
 	l := engine.Layout{Width: 8*1.2 + 1.2, Height: rowY(2) + engine.CardHeight + 12*0.3,
-		Reconstructed: "the book gives no figure for this game; the rows follow the text: the queens above the foundations (001:8), the aces' row above the king packets (001:8), the kings in a horizontal line at the bottom (001:6, 001:9)", ReconstructedRU: "книга не даёт рисунка к этой игре; ряды следуют тексту: дамы над основаниями (001:8), ряд тузов над королевскими пачками (001:8), короли горизонтальной линией внизу (001:6, 001:9)"}
+		Reconstructed: "the book gives no figure for this game; the rows follow the text: the queens above the foundations (001:8), the aces' row above the king packets (001:8), the kings in a horizontal line at the bottom (001:6, 001:9)", ReconstructedRU: "рисунка к этой игре в книге нет; ряды следуют тексту: дамы над основаниями (001:8), ряд тузов над королевскими пачками (001:8), короли горизонтальной линией внизу (001:6, 001:9)"}
 	for i := 0; i < 8; i++ {
 		x := float64(i) * 1.2
 		l.Slots = append(l.Slots,
 			engine.Slot{Pile: "q" + itoa(i+1), X: x, Y: rowY(0), Label: engine.Text{RU: "дама", EN: "queen"}},
-			engine.Slot{Pile: "f" + itoa(i+1), X: x, Y: rowY(1), Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑J"},
+			engine.Slot{Pile: "f" + itoa(i+1), X: x, Y: rowY(1), Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑J"},
 			engine.Slot{Pile: "k" + itoa(i+1), X: x, Y: rowY(2), Fan: engine.FanDown, Label: engine.Text{RU: "пачка", EN: "king packet"}, Mark: itoa(i + 1)})
 	}
 	l.Slots = append(l.Slots, engine.Slot{Pile: "s", X: 8 * 1.2, Y: rowY(2), Label: engine.Text{RU: "колода", EN: "pack"}})
 	l.Captions = []engine.Caption{
 		{X: 0, Y: rowY(0) - 0.1, Text: engine.Text{RU: "дамы", EN: "queens (decoration)"}},
-		{X: 0, Y: rowY(1) - 0.1, Text: engine.Text{RU: "основныя карты: тузы до валетовъ", EN: "foundations: aces up to knaves, any suit"}},
-		{X: 0, Y: rowY(2) - 0.1, Text: engine.Text{RU: "королевскія пачки", EN: "king packets"}},
+		{X: 0, Y: rowY(1) - 0.1, Text: engine.Text{RU: "основные карты: тузы до валетов", EN: "foundations: aces up to knaves, any suit"}},
+		{X: 0, Y: rowY(2) - 0.1, Text: engine.Text{RU: "королевские пачки", EN: "king packets"}},
 	}
 	return l
 }

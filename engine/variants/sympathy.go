@@ -69,42 +69,42 @@ var (
 		EN:            "The partners play by turns, the first partner (piles a) first; on his turn a partner turns up only his own packets. A turn lasts until none of his packets shows a face-down top card (or the first partner passes); play then passes to the other.",
 		RU:            "Партнёры играют поочерёдно, первым — первый партнёр (стопки a); в свою очередь партнёр открывает только свои пачки. Очередь длится, пока у него есть пачки с закрытой верхней картой (или пока первый партнёр не уступит ход); затем ход переходит к другому.",
 		Book:          []string{"000:17", "000:18"},
-		Reconstructed: "the length of a turn is the edition's reading of 000:17–18: the second partner turns his tops 'until the top card of every packet has been turned', and the first does 'the same'; the sources say no more", ReconstructedRU: "длина хода — прочтение изданием 000:17–18: второй партнёр открывает свои верхние карты, «пока не будет открыта верхняя карта каждой пачки», а первый делает «то же»; больше источники ничего не говорят"}
+		Reconstructed: "the length of a turn is the edition's reading of 000:17–18: the second partner turns his tops 'until the top card of every packet has been turned', and the first does 'the same'; the sources say no more", ReconstructedRU: "длину очереди издатель выводит из 000:17–18: второй партнёр открывает свои верхние карты, «пока не будет открыта верхняя карта каждой пачки», а первый делает «то же»; больше источники ничего не говорят"}
 	symFirstMayWait = &engine.Rule{ID: "sympathy/first-may-wait",
 		EN:            "The first partner may turn his top cards up at the start or during the game: he may end his turn (pass) while he still has face-down tops, provided the second partner has a face-down top to turn.",
-		RU:            "Первый партнёр может открыть верхние карты сразу или по ходу игры: он может уступить ход (pass), пока у него остаются закрытые верхние карты, если у второго партнёра есть закрытая верхняя карта.",
+		RU:            "Первый партнёр может открыть верхние карты сразу или по ходу игры: он может уступить ход (ход pass), пока у него остаются закрытые верхние карты, если у второго партнёра есть закрытая верхняя карта.",
 		Book:          []string{"000:16"},
-		Reconstructed: "that the permission of 000:16 takes the form of a pass, and that a pass needs a card for the other partner to turn (else it would change nothing and the game could not end), is the edition's", ReconstructedRU: "что разрешение из 000:16 принимает форму паса и что для паса нужна карта, которую другой партнёр может открыть (иначе пас ничего бы не менял и игра не могла бы кончиться), — решение издания"}
+		Reconstructed: "that the permission of 000:16 takes the form of a pass, and that a pass needs a card for the other partner to turn (else it would change nothing and the game could not end), is the edition's", ReconstructedRU: "что разрешение из 000:16 принимает форму паса и что для паса нужна карта, которую другой партнёр может открыть (иначе пас ничего бы не менял и игра не могла бы кончиться), — решение издателя"}
 	symSecondTurnsAll = &engine.Rule{ID: "sympathy/second-turns-all",
 		EN:   "The second partner turns up the top cards of his packets one after another until every one is turned: he cannot pass.",
 		RU:   "Второй партнёр открывает верхние карты своих пачек одну за другой, пока не откроет все: уступить ход он не может.",
 		Book: []string{"000:17"}}
 	symPair = &engine.Rule{ID: "sympathy/pair",
 		EN:   "A card turned up that is identical in suit and rank to a face-up card of the other partner is paired with it at once, and both are laid aside (the engine does it within the move). Cards of the same partner are never paired, and cards leave the packets only as pairs.",
-		RU:   "Открытую карту, совпадающую мастью и достоинством с открытой картой другого партнёра, сразу спаривают с ней и обе откладывают в сторону (движок делает это в том же ходе). Карты одного партнёра не спаривают; из пачек карты уходят только парами.",
+		RU:   "Открытую карту, совпадающую мастью и достоинством с открытой картой другого партнёра, сразу складывают с ней в пару и обе откладывают в сторону (программа делает это в том же ходе). Карты одного партнёра в пары не складывают; из пачек карты уходят только парами.",
 		Book: []string{"000:17", "000:18"}}
 	symChain = &engine.Rule{ID: "sympathy/chain",
 		EN:   "After a pair, the next card of the packet that supplied the winning card (the card just turned) is turned up at once and paired if it can be, and so on.",
-		RU:   "После пары следующую карту пачки, откуда вышла выигравшая (только что открытая) карта, сразу открывают и, если можно, спаривают, и так далее.",
+		RU:   "После пары следующую карту пачки, откуда вышла только что открытая карта, сразу открывают и, если можно, складывают в пару, и так далее.",
 		Book: []string{"000:17"}}
 	symSuccess = &engine.Rule{ID: "sympathy/success",
 		EN:   "The game succeeds only when every card of both packs has been paired; if a turned-up card is left when neither partner can turn a card, it has failed.",
-		RU:   "Пасьянс удался, только если спарены все карты обеих колод; если, когда никто не может открыть карту, остаётся открытая карта, пасьянс не удался.",
+		RU:   "Пасьянс удался, только если все карты обеих колод сложены в пары; если, когда никто не может открыть карту, остаётся открытая карта, пасьянс не удался.",
 		Book: []string{"000:18"}}
 	symGracePacket = &engine.Rule{ID: "sympathy/grace-packet",
 		EN:            "The Grace (ag, bg) is an eighteenth packet of one card: dealt face down, turned up and paired like the others.",
-		RU:            "«Грация» (ag, bg) — восемнадцатая пачка из одной карты: лежит рубашкой вверх, её открывают и спаривают, как остальные.",
-		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна грация; прочтение по умолчанию из games.md (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
+		RU:            "«Грация» (ag, bg) — восемнадцатая пачка из одной карты: лежит рубашкой вверх, её открывают и складывают в пару, как остальные.",
+		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна «Грация»; прочтение по умолчанию (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
 	symGraceSpare = &engine.Rule{ID: "sympathy/grace-spare",
 		EN:            "Option grace-spare: the Grace lies face up beside the packets from the deal and pairs with its twin whenever that is turned up; it is never turned.",
-		RU:            "Вариант grace-spare: «Грация» с самой раздачи лежит лицом вверх рядом с пачками и спаривается со своей парой, как только ту откроют; её не переворачивают.",
-		Reconstructed: "the other plausible reading of the unexplained Grace (games.md): a face-up spare card that may be paired at any time", ReconstructedRU: "другое правдоподобное прочтение необъяснённой грации (games.md): открытая запасная карта, которую можно соединить в пару в любой момент",
+		RU:            "Вариант grace-spare: «Грация» с самой раскладки лежит лицом вверх рядом с пачками и складывается в пару со своим двойником, как только тот откроют; её не переворачивают.",
+		Reconstructed: "the other plausible reading of the unexplained Grace (games.md): a face-up spare card that may be paired at any time", ReconstructedRU: "другое правдоподобное прочтение необъяснённой «Грации»: открытая запасная карта, которую можно в любой момент сложить в пару",
 		Option: "grace-spare"}
 	symCardTurns = &engine.Rule{ID: "sympathy/card-turns",
 		EN:            "Option card-turns: a turn is a single card turned up, with the chain of pairs it opens; the partners then alternate after every card, the first partner first (a partner with nothing to turn is skipped).",
 		RU:            "Вариант card-turns: очередь — это одна открытая карта вместе с цепочкой пар, которую она открыла; партнёры чередуются после каждой карты, первым ходит первый партнёр (тот, кому нечего открыть, пропускается).",
 		Book:          []string{"000:18"},
-		Reconstructed: "the other reading of 'the two play thus by turns' (000:18), given in the edition's note to 000:18; the default reads 000:17 ('one after another … until the top card of every packet has been turned') as a turn through all of a partner's packets", ReconstructedRU: "другое прочтение слов «так играют оба по очереди» (000:18), приведённое в примечании издания к 000:18; по умолчанию 000:17 («одну за другой … пока не будет открыта верхняя карта каждой пачки») читается как ход через все пачки партнёра",
+		Reconstructed: "the other reading of 'the two play thus by turns' (000:18), given in the edition's note to 000:18; the default reads 000:17 ('one after another … until the top card of every packet has been turned') as a turn through all of a partner's packets", ReconstructedRU: "другое прочтение слов «так играют оба по очереди» (000:18), приведённое в примечании издателя к 000:18; по умолчанию 000:17 («одну за другой … пока не будет открыта верхняя карта каждой пачки») читается как ход через все пачки партнёра",
 		Option: "card-turns"}
 )
 
@@ -124,7 +124,7 @@ func init() {
 			symPair, symChain, symSuccess, symGracePacket, symGraceSpare, symCardTurns},
 		Options: []engine.Option{
 			{ID: "grace-spare", EN: "The Grace is a face-up spare card that pairs whenever its twin is turned up, not an eighteenth packet.",
-				RU: "«Грация» — открытая запасная карта, которая спаривается, как только откроют её пару, а не восемнадцатая пачка."},
+				RU: "«Грация» — открытая запасная карта, которую складывают в пару, как только откроют её двойника, а не восемнадцатая пачка."},
 			{ID: "card-turns", EN: "The partners alternate after every card turned up (with its chain of pairs), not after a pass through all of a partner's packets.",
 				RU: "Партнёры чередуются после каждой открытой карты (с её цепочкой пар), а не после того, как один откроет все свои пачки."},
 		},
@@ -140,19 +140,19 @@ func init() {
 func sympathyLayout() engine.Layout {
 	const gapX, gapY = 1.2, engine.CardHeight + 0.4
 	l := engine.Layout{Width: 10*gapX + 0.6, Height: 4*gapY + 1.2,
-		Reconstructed: "no table of Sympathy is in the sources: each partner's packets in two rows of nine, the Grace last, the first partner above, the second below, the pairs laid aside between them on the right; the edition's", ReconstructedRU: "таблицы «Симпатии» в источниках нет: пачки каждого партнёра в два ряда по девять, грация последней, первый партнёр сверху, второй снизу, пары откладываются между ними справа; решение издания"}
+		Reconstructed: "no table of Sympathy is in the sources: each partner's packets in two rows of nine, the Grace last, the first partner above, the second below, the pairs laid aside between them on the right; the edition's", ReconstructedRU: "таблицы «Симпатии» в источниках нет: пачки каждого партнёра в два ряда по девять, «Грация» последней, первый партнёр сверху, второй снизу, пары откладываются между ними справа; так расположил издатель"}
 	side := func(prefix string, y float64) {
 		for i := 0; i < 17; i++ {
 			l.Slots = append(l.Slots, engine.Slot{Pile: prefix + itoa(i+1), X: float64(i%9) * gapX, Y: y + float64(i/9)*gapY})
 		}
-		l.Slots = append(l.Slots, engine.Slot{Pile: prefix + "g", X: 8 * gapX, Y: y + gapY, Label: engine.Text{RU: "Грація", EN: "Grace"}})
+		l.Slots = append(l.Slots, engine.Slot{Pile: prefix + "g", X: 8 * gapX, Y: y + gapY, Label: engine.Text{RU: "«Грация»", EN: "Grace"}})
 	}
 	side("a", 0.3)
 	side("b", 2*gapY+0.9)
 	l.Slots = append(l.Slots, engine.Slot{Pile: "d", X: 9*gapX + 0.6, Y: gapY + 0.6, Label: engine.Text{RU: "пары", EN: "pairs"}})
 	l.Captions = []engine.Caption{
-		{X: 0, Y: 0.2, Text: engine.Text{RU: "первый партнеръ", EN: "first partner"}},
-		{X: 0, Y: 2*gapY + 0.8, Text: engine.Text{RU: "второй партнеръ", EN: "second partner"}},
+		{X: 0, Y: 0.2, Text: engine.Text{RU: "первый партнёр", EN: "first partner"}},
+		{X: 0, Y: 2*gapY + 0.8, Text: engine.Text{RU: "второй партнёр", EN: "second partner"}},
 	}
 	return l
 }

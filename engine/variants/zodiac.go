@@ -67,14 +67,14 @@ var (
 		Book: []string{"000:12"}}
 	zoMarriage = &engine.Rule{ID: "zodiac/marriage",
 		EN:            "A marriage puts a card on the top card of a Zodiac packet of the same suit and one rank higher or lower; ascending and descending marriages may alternate within one packet. King and ace do not marry.",
-		RU:            "Марьяж — карта на верхнюю карту пачки зодиака той же масти, старшую или младшую на одно очко; в одной пачке восходящие и нисходящие марьяжи могут чередоваться. Король и туз марьяжа не составляют.",
+		RU:            "Марьяж — карта на верхнюю карту пачки зодиака той же масти, старшую или младшую на одно достоинство; в одной пачке восходящие и нисходящие марьяжи могут чередоваться. Король и туз марьяжа не составляют.",
 		Book:          []string{"000:10"},
 		Reconstructed: "that the direction may change within a packet is Cadogan's rule I; the Russian \"which must be so in one and the same packet\" mistranslates it. No king–ace marriage: Cadogan, PySolFC.", ReconstructedRU: "что направление может меняться внутри пачки, — правило I Кадоган; русское «которыя должны быть въ такомъ видѣ въ одной и той же пачкѣ» передаёт его неточно. Марьяжа король–туз нет: Кадоган, PySolFC."}
 	zoSources = &engine.Rule{ID: "zodiac/marriage-sources",
 		EN:            "Marriages are made only onto the Zodiac, with the talon's top card (the card just turned from the pack) or an Equator card; never a Zodiac card onto another Zodiac packet or onto the Equator, nor one Equator card onto another.",
 		RU:            "Марьяж делают только на зодиак — верхней картой талона (только что открытой картой колоды) или картой экватора; никогда картой зодиака на другую пачку зодиака или на экватор и картой экватора на экватор.",
 		Book:          []string{"000:10"},
-		Reconstructed: "the Russian omits Cadogan's permission to marry Equator cards onto the Zodiac (\"but not vice versa\"); the edition follows Cadogan, PySolFC and the later literature, since read literally no Equator vacancy could ever arise in the first phase (000:13).", ReconstructedRU: "в русском тексте пропущено разрешение Кадоган класть карты экватора в марьяж на зодиак («but not vice versa»); издание следует Кадоган, PySolFC и позднейшей литературе, потому что при буквальном прочтении ни одно пустое место на экваторе в первой части игры не могло бы появиться (000:13)."}
+		Reconstructed: "the Russian omits Cadogan's permission to marry Equator cards onto the Zodiac (\"but not vice versa\"); the edition follows Cadogan, PySolFC and the later literature, since read literally no Equator vacancy could ever arise in the first phase (000:13).", ReconstructedRU: "в русском тексте пропущено разрешение Кадоган класть карты экватора в марьяж на зодиак («but not vice versa»); издатель следует Кадоган, PySolFC и позднейшей литературе, потому что при буквальном прочтении ни одно пустое место на экваторе в первой части игры не могло бы появиться (000:13)."}
 	zoLiteral = &engine.Rule{ID: "zodiac/literal-rule-one",
 		EN:     "Literal reading of 000:10: no marriage at all between Zodiac and Equator cards, so an Equator card may not be married onto the Zodiac.",
 		RU:     "Буквальное чтение 000:10: никакого марьяжа между картами зодиака и экватора, так что карту экватора нельзя класть на зодиак.",
@@ -90,17 +90,17 @@ var (
 		Reconstructed: "implied by Cadogan's rule I (Equator cards do not marry one another); explicit in PySolFC and the later literature", ReconstructedRU: "следует из правила I Кадоган (карты экватора не составляют марьяжей друг с другом); прямо — в PySolFC и позднейшей литературе"}
 	zoDeal = &engine.Rule{ID: "zodiac/deal",
 		EN:   "The pack is turned one card at a time onto the talon (the word deal); the cards not used for a marriage or a vacancy form the talon, whose top card is available. Pack cards move in no other way, and nothing else goes onto the talon or the pack.",
-		RU:   "Колоду открывают по одной карте в талон (слово deal); карты, не нужные для марьяжа или пустого места, составляют талон, верхняя карта которого годна. Иначе карты колоды не двигаются, и ничего другого в талон и колоду не кладут.",
+		RU:   "Карты колоды открывают по одной в талон; карты, не нужные для марьяжа или пустого места, составляют талон, верхняя карта которого годна (ход deal). Иначе карты колоды не двигаются, и ничего другого в талон и колоду не кладут.",
 		Book: []string{"000:13"}}
 	zoRedeal = &engine.Rule{ID: "zodiac/redeal",
 		EN:   "When the pack is exhausted, the talon is turned over to form the pack again (the word redeal), as many times as needed until every card is in the Zodiac or on the Equator.",
-		RU:   "Когда колода кончилась, талон переворачивают, и он снова становится колодой (слово redeal), столько раз, сколько потребуется, пока все карты не попадут в зодиак или на экватор.",
+		RU:   "Когда колода кончилась, талон переворачивают, и он снова становится колодой (ход redeal), столько раз, сколько потребуется, пока все карты не попадут в зодиак или на экватор.",
 		Book: []string{"000:13"}}
 	zoFailure = &engine.Rule{ID: "zodiac/failure",
 		EN:            "The patience has failed, and the pack is neither turned nor redealt any more, when a whole pass through the pack and the talon has placed no card on the Zodiac or the Equator, or when no card left in the pack and the talon can ever be placed: none marries a Zodiac top, no Equator place is empty and no Equator card can be married away to empty one.",
 		RU:            "Пасьянс не удался, и колоду больше не открывают и талон не переворачивают, если за целый проход колоды и талона ни одна карта не попала в зодиак или на экватор или если ни одну оставшуюся в колоде и талоне карту уже нельзя поместить: ни одна не составляет марьяжа с верхней картой зодиака, на экваторе нет пустого места и ни одну карту экватора нельзя убрать марьяжем.",
 		Book:          []string{"000:13"},
-		Reconstructed: "000:13 declares the patience failed when the cards cannot all be placed; the two tests are the edition's, so that every game ends: the second only recognizes at once a failure that the first would declare after a futile pass (Zodiac tops and Equator places change only by placements)", ReconstructedRU: "000:13 объявляет пасьянс неудавшимся, когда все карты поместить нельзя; обе проверки — издания, чтобы каждая игра кончалась: вторая лишь сразу распознаёт неудачу, которую первая объявила бы после бесполезного прохода (верхние карты зодиака и места экватора меняются только от размещения карт)"}
+		Reconstructed: "000:13 declares the patience failed when the cards cannot all be placed; the two tests are the edition's, so that every game ends: the second only recognizes at once a failure that the first would declare after a futile pass (Zodiac tops and Equator places change only by placements)", ReconstructedRU: "000:13 объявляет пасьянс неудавшимся, когда все карты поместить нельзя; обе проверки введены издателем, чтобы каждая игра кончалась: вторая лишь сразу распознаёт неудачу, которую первая объявила бы после бесполезного прохода (верхние карты зодиака и места экватора меняются только от размещения карт)"}
 	zoAtEnd = &engine.Rule{ID: "zodiac/foundations-at-end",
 		EN:   "The foundations are not laid until the very end: only when pack and talon are empty and every card is in the Zodiac or on the Equator.",
 		RU:   "Основания не кладут до самого конца игры: лишь когда колода и талон пусты и все карты лежат в зодиаке или на экваторе.",
@@ -109,7 +109,7 @@ var (
 		EN:            "Once every card is placed, the eight foundations are built from the top cards of the Zodiac packets and the Equator cards; no marriage is made any more.",
 		RU:            "Когда все карты размещены, восемь оснований составляют из верхних карт пачек зодиака и карт экватора; марьяжей больше не делают.",
 		Book:          []string{"000:13"},
-		Reconstructed: "the text does not say which cards are available then nor forbid marriages; the edition takes the packet tops and the Equator cards to the foundations only (Cadogan's rule I; PySolFC refuses Zodiac-to-Zodiac moves in both phases)", ReconstructedRU: "текст не говорит, какие карты тогда годны, и не запрещает марьяжей; издание пускает верхние карты пачек и карты экватора только на основания (правило I Кадоган; PySolFC запрещает ходы с зодиака на зодиак в обеих частях игры)"}
+		Reconstructed: "the text does not say which cards are available then nor forbid marriages; the edition takes the packet tops and the Equator cards to the foundations only (Cadogan's rule I; PySolFC refuses Zodiac-to-Zodiac moves in both phases)", ReconstructedRU: "текст не говорит, какие карты тогда годны, и не запрещает марьяжей; издатель пускает верхние карты пачек и карты экватора только на основания (правило I Кадоган; PySolFC запрещает ходы с зодиака на зодиак в обеих частях игры)"}
 	zoFoundBase = &engine.Rule{ID: "zodiac/foundation-base",
 		EN:   "The foundation cards are four aces and four kings of different suits: an empty ace foundation takes an ace of a suit not yet on another ace foundation, an empty king foundation a king likewise.",
 		RU:   "Основные карты — четыре туза и четыре короля разных мастей: пустое основание тузов принимает туза масти, которой ещё нет на другом основании тузов, пустое основание королей — так же короля.",
@@ -120,12 +120,12 @@ var (
 		Book: []string{"000:11"}}
 	zoFoundOrder = &engine.Rule{ID: "zodiac/foundation-order",
 		EN:   "The aces ascend one rank at a time to the kings, the kings descend to the aces.",
-		RU:   "Тузы восходят по порядку до королей, короли нисходят по порядку до тузов.",
+		RU:   "На тузах карты собирают по порядку вверх до короля, на королях — вниз до туза.",
 		Book: []string{"000:12"}}
 	zoFoundFinal = &engine.Rule{ID: "zodiac/foundation-final",
 		EN:            "A card laid on a foundation stays there.",
 		RU:            "Карта, положенная на основание, там и остаётся.",
-		Reconstructed: "the text never takes a card back from a foundation; neither does Cadogan", ReconstructedRU: "текст никогда не берёт карту обратно с основания; Кадоган тоже"}
+		Reconstructed: "the text never takes a card back from a foundation; neither does Cadogan", ReconstructedRU: "в тексте карта никогда не возвращается с основания, у Кадоган тоже"}
 )
 
 type zodiac struct{}
@@ -167,7 +167,7 @@ func zodiacLayout() engine.Layout {
 	const radius, pitch = 7.2, 1.2
 	cx, cy := radius+0.5, radius+engine.CardHeight/2
 	l := engine.Layout{Width: 2*radius + 1 + 2.2, Height: 2*radius + engine.CardHeight + 0.6 + engine.CardHeight,
-		Reconstructed: "the book's figure is not in the sources: the Equator of eight and the circle of twenty-four around it follow 000:12; the places of the foundations, the pack and the talon are the edition's", ReconstructedRU: "рисунка книги в источниках нет: экватор из восьми мест и круг из двадцати четырёх вокруг него следуют 000:12; места оснований, колоды и талона — решение издания"}
+		Reconstructed: "the book's figure is not in the sources: the Equator of eight and the circle of twenty-four around it follow 000:12; the places of the foundations, the pack and the talon are the edition's", ReconstructedRU: "рисунка книги в источниках нет: экватор из восьми мест и круг из двадцати четырёх вокруг него следуют 000:12; места оснований, колоды и талона выбраны издателем"}
 	for i := 0; i < 24; i++ {
 		a := 2 * math.Pi * float64(i) / 24
 		x, y := cx+radius*math.Sin(a)-0.5, cy-radius*math.Cos(a)-engine.CardHeight/2
@@ -181,17 +181,17 @@ func zodiacLayout() engine.Layout {
 	for i := 0; i < 4; i++ {
 		l.Slots = append(l.Slots,
 			engine.Slot{Pile: "a" + itoa(i+1), X: round2(0.5 + float64(i)*pitch), Y: fy,
-				Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "A↑K"},
+				Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "A↑K"},
 			engine.Slot{Pile: "k" + itoa(i+1), X: round2(0.5 + float64(i+4)*pitch + 0.6), Y: fy,
-				Label: engine.Text{RU: "основаніе", EN: "foundation"}, Mark: "K↓A"})
+				Label: engine.Text{RU: "основание", EN: "foundation"}, Mark: "K↓A"})
 	}
 	sx := 2*radius + 1 + 1.2
 	l.Slots = append(l.Slots,
 		engine.Slot{Pile: "s", X: sx, Y: 0, Label: engine.Text{RU: "колода", EN: "pack"}},
-		engine.Slot{Pile: "w", X: sx, Y: engine.CardHeight + 0.5, Label: engine.Text{RU: "талонъ", EN: "talon"}})
+		engine.Slot{Pile: "w", X: sx, Y: engine.CardHeight + 0.5, Label: engine.Text{RU: "талон", EN: "talon"}})
 	l.Captions = []engine.Caption{
-		{X: round2(cx - 4*pitch + 0.1), Y: round2(cy - engine.CardHeight/2 - 0.3), Text: engine.Text{RU: "экваторъ", EN: "the Equator"}},
-		{X: round2(cx - 0.8), Y: round2(cy + 2.2), Text: engine.Text{RU: "зодіакъ", EN: "the Zodiac"}},
+		{X: round2(cx - 4*pitch + 0.1), Y: round2(cy - engine.CardHeight/2 - 0.3), Text: engine.Text{RU: "экватор", EN: "the Equator"}},
+		{X: round2(cx - 0.8), Y: round2(cy + 2.2), Text: engine.Text{RU: "зодиак", EN: "the Zodiac"}},
 	}
 	return l
 }

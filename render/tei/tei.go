@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"pasyans/render/typo"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -318,12 +319,14 @@ func (d *doc) front(depth int) {
 		lang := bookLang(b)
 		id := introID(b)
 		d.w.open(depth+1, "div", attrs{"xml:id", id, "type", "introduction", "xml:lang", lang})
+		d.w.ru = lang == "ru"
 		for i, s := range b.Sections {
 			d.w.open(depth+2, "div", attrs{"xml:id", id + "-" + strconv.Itoa(i+1), "type", "section"})
 			d.w.elem(depth+3, "head", nil, s.Title)
 			d.blocks(depth+3, s.Text)
 			d.w.close(depth+2, "div")
 		}
+		d.w.ru = false
 		d.w.close(depth+1, "div")
 	}
 	d.w.close(depth, "front")
@@ -404,7 +407,9 @@ func (d *doc) owner(depth int, o owner, lang string) error {
 	}
 	if len(intro.Nodes) > 0 {
 		d.w.open(depth+1, "argument", attrs{"xml:lang", lang})
+		d.w.ru = lang == "ru"
 		d.blocks(depth+2, intro)
+		d.w.ru = false
 		d.w.close(depth+1, "argument")
 	}
 	if lang == "ru" && o.kind == "game" && len(o.paras) > 0 && o.paras[0].Kind != corpus.KindHead {
@@ -563,7 +568,9 @@ func (d *doc) notes(p *corpus.Paragraph, lang string) {
 		}
 		d.w.start("note", as)
 		d.lead = notePrefix(lang)
+		d.w.ru = lang == "ru"
 		d.markdown(t)
+		d.w.ru = false
 		d.lead = ""
 		d.w.end("note")
 	}
@@ -594,7 +601,9 @@ func (d *doc) back(depth int) {
 			d.w.nl(depth + 2)
 			d.w.start("note", attrs{"xml:id", paraID(p.ID, "rules") + "-ru", "type", "rule-links", "xml:lang", "ru",
 				"target", "#" + paraID(p.ID, "p"), "corresp", "#" + paraID(p.ID, "rules")})
+			d.w.ru = true
 			d.markdown(p.RulesLineRU)
+			d.w.ru = false
 			d.w.end("note")
 		}
 	}
@@ -618,7 +627,7 @@ func (d *doc) engineRules(depth int) {
 		d.w.open(depth+2, "item", attrs{"xml:id", ruleID(id), "n", id})
 		d.w.elem(depth+3, "label", nil, id)
 		d.w.elem(depth+3, "ab", attrs{"xml:lang", "en", "type", "statement"}, r.EN)
-		d.w.elem(depth+3, "ab", attrs{"xml:lang", "ru", "type", "statement"}, r.RU)
+		d.w.elem(depth+3, "ab", attrs{"xml:lang", "ru", "type", "statement"}, typo.Text(r.RU))
 		if len(r.Book) > 0 {
 			d.w.nl(depth + 3)
 			d.w.start("ab", attrs{"type", "attested"})
@@ -669,7 +678,7 @@ func (d *doc) glossary(depth int) {
 		d.w.end("label")
 		d.w.open(depth+2, "item", attrs{"corresp", "#term-" + ncName(t.ID)})
 		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "en"}, t.DefEN)
-		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, t.DefRU)
+		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, typo.Text(t.DefRU))
 		var ts []string
 		for _, pid := range t.Paragraphs {
 			if d.paras[pid] {

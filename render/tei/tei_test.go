@@ -142,7 +142,9 @@ func TestRoundTrip(t *testing.T) {
 		if got := notes["#"+pid]; !slices.Equal(got, want) {
 			t.Errorf("%s: notes\n got %q\nwant %q", p.ID, got, want)
 		}
-		if got := notesRU["#"+pid]; !slices.Equal(got, wantRU) {
+		// The Russian notes carry the Russian typographic step's
+		// non-breaking spaces: the same text up to them.
+		if got := notesRU["#"+pid]; !slices.Equal(unbreak(got), unbreak(wantRU)) {
 			t.Errorf("%s: Russian notes\n got %q\nwant %q", p.ID, got, wantRU)
 		}
 		var wantLinksRU []string
@@ -360,4 +362,13 @@ func TestSchema(t *testing.T) {
 			t.Errorf("jing %s %s: %v\n%s", schema, file, err, out.String())
 		}
 	}
+}
+
+// unbreak writes the non-breaking spaces of ss as plain spaces.
+func unbreak(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.ReplaceAll(s, "\u00a0", " ")
+	}
+	return out
 }

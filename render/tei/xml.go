@@ -3,6 +3,7 @@ package tei
 import (
 	"bytes"
 	"fmt"
+	"pasyans/render/typo"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -16,6 +17,9 @@ type writer struct {
 	// chars are the characters XML cannot carry that the text used, by
 	// the id of their char declaration.
 	chars map[string]string
+	// ru is set while the text written is the editor's Russian, which
+	// gets the Russian typographic step (package typo).
+	ru bool
 }
 
 func newWriter() *writer { return &writer{chars: map[string]string{}} }
@@ -82,6 +86,9 @@ func (w *writer) inline(name string, as attrs, text string) {
 // declared in the header's charDecl; CR and TAB are written as character
 // references so that no parser normalises them away.
 func (w *writer) text(s string) {
+	if w.ru {
+		s = typo.Text(s)
+	}
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {

@@ -154,7 +154,8 @@
     } else if (r.recon) {
       h.push('<p class="refused-recon">' + esc(S.recon) + " " + esc(r.recon) + "</p>");
     }
-    if (ill.reason && ill.reason !== r.s && ill.reason !== r.en) { h.push('<p class="refused-reason" lang="en"><small>' + esc(ill.reason) + "</small></p>"); }
+    // The engine's own reason (a parser's message) is English: a Russian page has the rule's statement instead.
+    if (document.documentElement.lang !== "ru" && ill.reason && ill.reason !== r.s && ill.reason !== r.en) { h.push('<p class="refused-reason" lang="en"><small>' + esc(ill.reason) + "</small></p>"); }
     refusalEl.innerHTML = h.join("");
     refusalEl.setAttribute("data-refused-rule", ill.rule);
     refusalEl.hidden = false;

@@ -38,7 +38,8 @@
 
   // ---- The search page.
   function fill(s, n, q) {
-    return s.replace("{n}", String(n)).replace("{q}", "\u201c" + q + "\u201d");
+    // the catalogs quote {q} in their language's marks («…», “…”); n is grouped as the page's language groups
+    return s.replace("{n}", Number(n).toLocaleString(document.documentElement.lang || "ru")).replace("{q}", q);
   }
 
   function el(tag, cls, text) {
