@@ -72,17 +72,8 @@ running shard i+1 from JOB_COMPLETION_INDEX, with -image holding -bin
 and the records on the PersistentVolumeClaim -claim mounted at -dir),
 each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
-			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
-			options := fs.String("options", "", "comma-separated option `ids` of the variant")
-			deals := fs.Int("deals", 100, "`number` of deals")
-			first := fs.Uint64("first", 1, "`seed` of the first deal")
-			budget := fs.Duration("budget", 2*time.Second, "time `budget` per deal")
-			nodes := fs.Int64("nodes", 0, "positions per deal at most (0: no node cap)")
-			workers := fs.Int("workers", 0, "deals solved at once (0: one per CPU, or per T CPUs with -threads T)")
-			threads := fs.Int("threads", 1, "searches at once on each deal (1 or 2)")
-			maxSeen := fs.Int("max-seen", 0, "cap on each visited set (`positions`; 0: the memory budget alone)")
-			var mem memFlag
-			mem.register(fs)
+			var sf statsFlags
+			sf.register(fs)
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
 			shard := fs.String("shard", "", "solve only part `K/N` of the deals (K from 1 to N)")
@@ -98,36 +89,24 @@ each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
 					}
 					return usageError("stats takes no arguments, got %q", args[0])
 				}
-				if *deals <= 0 {
-					return usageError("-deals must be positive, got %d", *deals)
-				}
-				bo, err := solveBudget(fs, *budget, *nodes, *threads)
+				bo, err := sf.check(fs)
 				if err != nil {
 					return err
 				}
-				if *workers < 0 {
-					return usageError("-workers must not be negative, got %d", *workers)
-				}
-				if *maxSeen < 0 {
-					return usageError("-max-seen must not be negative, got %d", *maxSeen)
-				}
-				bo.MaxSeen = *maxSeen
-				if bo.MaxMem, err = mem.budget(); err != nil {
+				if bo.MaxMem, err = sf.mem.budget(); err != nil {
 					return err
 				}
-				run := statsRun{bo: bo, workers: *workers, records: *records}
+				run := statsRun{bo: bo, workers: sf.workers, records: *records}
 				if *retry != "" {
-					err = run.retrySeeds(*retry, *game, *options)
+					err = run.retrySeeds(*retry, sf.game, sf.options)
+					if err == nil && *shard != "" {
+						run.seeds, err = shardOf(run.seeds, *shard)
+					}
 				} else {
-					err = run.rangeSeeds(*game, *options, *first, *deals)
+					err = run.rangeSeeds(sf.game, sf.options, sf.first, sf.deals, *shard)
 				}
 				if err != nil {
 					return err
-				}
-				if *shard != "" {
-					if run.seeds, err = shardOf(run.seeds, *shard); err != nil {
-						return err
-					}
 				}
 				if *write != "" {
 					// Fail before the run, not after it.

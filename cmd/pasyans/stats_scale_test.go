@@ -218,23 +218,10 @@ func TestStatsSlurm(t *testing.T) {
 			t.Fatalf("task %d: %v\n%s", i, err, log)
 		}
 	}
-	merge := mergeLine(t, script, "#   ")
-	if log, err := exec.Command("bash", "-c", merge).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", merge, err, log)
+	if log, err := exec.Command("bash", name, "merge").CombinedOutput(); err != nil {
+		t.Fatalf("bash job.sh merge: %v\n%s", err, log)
 	}
 	sameFigures(t, one, readFile(t, filepath.Join(out, "fifteen.yaml")), 4)
-}
-
-// mergeLine finds the merge command in a plan, after prefix.
-func mergeLine(t *testing.T, plan, prefix string) string {
-	t.Helper()
-	for _, l := range strings.Split(plan, "\n") {
-		if strings.HasPrefix(l, prefix) && strings.Contains(l, " stats merge ") {
-			return strings.TrimPrefix(l, prefix)
-		}
-	}
-	t.Fatalf("no merge in the plan:\n%s", plan)
-	return ""
 }
 
 // TestStatsK8s: the manifest is an Indexed Job, and its container's
@@ -247,8 +234,9 @@ func TestStatsK8s(t *testing.T) {
 	runs, out := filepath.Join(dir, "runs"), filepath.Join(dir, "out")
 	manifest := planOf(t, "k8s", "-bin", bin, "-dir", runs, "-out", out, "-image", "registry.example/pasyans:1", "-claim", "stats")
 	var job struct {
-		Kind string
-		Spec struct {
+		Kind     string
+		Metadata struct{ Annotations map[string]string }
+		Spec     struct {
 			CompletionMode string `yaml:"completionMode"`
 			Completions    int
 			Template       struct {
@@ -288,8 +276,8 @@ func TestStatsK8s(t *testing.T) {
 			t.Fatalf("index %d: %v\n%s", i, err, log)
 		}
 	}
-	merge := mergeLine(t, manifest, "#   ")
-	if log, err := exec.Command("bash", "-c", merge).CombinedOutput(); err != nil {
+	merge := job.Metadata.Annotations[k8sMergeKey]
+	if log, err := exec.Command("/bin/sh", "-c", merge).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", merge, err, log)
 	}
 	sameFigures(t, one, readFile(t, filepath.Join(out, "fifteen.yaml")), 4)
