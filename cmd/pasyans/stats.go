@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
+	"pasyans/corpus"
 	"pasyans/engine/solve"
 	"pasyans/internal/atomicfile"
 )
@@ -126,7 +131,7 @@ each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
 					statsText(e.stdout, r)
 				}
 				if err == nil && *write != "" {
-					err = statsWrite(*write, r.Game+".yaml", statsYAML(r, time.Now(), statsProvenance{}))
+					err = statsWrite(*write, r, statsProvenance{}, statsCommand(r, bo))
 				}
 				return err
 			}
@@ -211,40 +216,82 @@ func seedList(seeds []uint64, n int) string {
 	return b.String()
 }
 
-// statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.
-func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance) string {
-	var b strings.Builder
-	threads := ""
+// statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml
+// through the YAML library and the loader's own type (corpus.Stats), with
+// the command that wrote them (words for the shell; nil for a merge,
+// which names only the number of its files) as its comment.
+func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance, command []string) ([]byte, error) {
+	round := func(x float64, places int) float64 {
+		f := math.Pow10(places)
+		return math.Round(x*f) / f
+	}
+	s := corpus.Stats{Game: r.Game, Options: append([]string{}, r.Options...), Date: now.UTC().Format(time.DateOnly),
+		Deals: r.Deals, FirstSeed: r.First, Budget: r.Budget, Workers: r.Workers,
+		Won: r.Won, Lost: r.Lost, Unknown: r.Unknown, WinRate: round(r.WinRate, 4),
+		CI95:            [2]float64{round(r.CI95[0], 4), round(r.CI95[1], 4)},
+		UnknownFraction: round(float64(r.Unknown)/float64(max(r.Deals, 1)), 4),
+		MedianMS:        round(r.MedianMS, 1), P90MS: round(r.P90MS, 1), NodesPerSec: round(r.NodesPerSec, 0),
+		SeenCapHits: r.SeenCapHits, OpenCards: r.OpenCards,
+		LostSeeds: append([]uint64{}, r.LostSeeds...), UnknownSeeds: append([]uint64{}, r.UnknownSeeds...),
+		UnknownProgress: round(r.UnknownProgress, 4), Retried: p.retried, RetryBudget: p.retryBudget}
 	if r.Threads > 1 {
-		threads = fmt.Sprintf(" -threads %d", r.Threads)
+		s.Threads = r.Threads
 	}
-	if p.files > 0 {
-		fmt.Fprintf(&b, "# Written by: pasyans stats merge -write DIR FILE… (%d record %s)\n", p.files, pluralize(p.files, "file"))
-	} else {
-		fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
-	}
-	fmt.Fprintf(&b, "game: %s\n", r.Game)
-	fmt.Fprintf(&b, "options: [%s]\n", strings.Join(r.Options, ", "))
-	fmt.Fprintf(&b, "date: %s\n", now.UTC().Format("2006-01-02"))
-	fmt.Fprintf(&b, "deals: %d\nfirst_seed: %d\nbudget: %s\nworkers: %d\n", r.Deals, r.First, r.Budget, r.Workers)
-	if r.Threads > 1 {
-		fmt.Fprintf(&b, "threads: %d\n", r.Threads)
-	}
-	fmt.Fprintf(&b, "won: %d\nlost: %d\nunknown: %d\n", r.Won, r.Lost, r.Unknown)
-	fmt.Fprintf(&b, "win_rate: %.4f\nci95: [%.4f, %.4f]\n", r.WinRate, r.CI95[0], r.CI95[1])
-	fmt.Fprintf(&b, "unknown_fraction: %.4f\n", float64(r.Unknown)/float64(max(r.Deals, 1)))
-	fmt.Fprintf(&b, "median_ms: %.1f\np90_ms: %.1f\n", r.MedianMS, r.P90MS)
-	fmt.Fprintf(&b, "nodes_per_sec: %.0f\nseen_cap_hits: %d\nopen_cards: %t\n", r.NodesPerSec, r.SeenCapHits, r.OpenCards)
-	fmt.Fprintf(&b, "lost_seeds: [%s]\n", seedsYAML(r.LostSeeds))
-	fmt.Fprintf(&b, "unknown_seeds: [%s]\n", seedsYAML(r.UnknownSeeds))
-	fmt.Fprintf(&b, "unknown_progress: %.4f\n", r.UnknownProgress)
 	if p.shards > 1 {
-		fmt.Fprintf(&b, "shards: %d\n", p.shards)
+		s.Shards = p.shards
 	}
-	if p.retried > 0 {
-		fmt.Fprintf(&b, "retried: %d\nretry_budget: %s\n", p.retried, p.retryBudget)
+	var doc yaml.Node
+	if err := doc.Encode(&s); err != nil {
+		return nil, err
 	}
-	return b.String()
+	for _, n := range doc.Content {
+		switch {
+		case n.Kind == yaml.SequenceNode:
+			n.Style = yaml.FlowStyle // lists of numbers on one line
+		case n.Tag == "!!float":
+			f, _ := strconv.ParseFloat(n.Value, 64)
+			n.Value = strconv.FormatFloat(f, 'f', -1, 64) // no exponent
+		}
+	}
+	words := make([]string, len(command))
+	for i, w := range command {
+		words[i] = shellWord(w)
+	}
+	doc.HeadComment = "Written by: " + strings.Join(words, " ")
+	if command == nil {
+		doc.HeadComment = fmt.Sprintf("Written by: pasyans stats merge -write DIR, from %d record %s", p.files, pluralize(p.files, "file"))
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// statsCommand is the command line of a stats run that writes r with
+// search budget bo to DIR: the flags that give r again.
+func statsCommand(r solve.StatsResult, bo solve.Options) []string {
+	c := []string{"pasyans", "stats", "-game", r.Game}
+	if len(r.Options) > 0 {
+		c = append(c, "-options", strings.Join(r.Options, ","))
+	}
+	c = append(c, "-deals", strconv.Itoa(r.Deals), "-first", strconv.FormatUint(r.First, 10))
+	if bo.Budget > 0 {
+		c = append(c, "-budget", bo.Budget.String())
+	}
+	if bo.MaxNodes > 0 {
+		c = append(c, "-nodes", strconv.FormatInt(bo.MaxNodes, 10))
+	}
+	c = append(c, "-workers", strconv.Itoa(r.Workers))
+	if r.Threads > 1 {
+		c = append(c, "-threads", strconv.Itoa(r.Threads))
+	}
+	return append(c, "-write", "DIR")
 }
 
 // statsProvenance says how merged figures were put together: from how
@@ -265,14 +312,23 @@ func seedsYAML(seeds []uint64) string {
 	return strings.Join(items, ", ")
 }
 
-// statsWrite writes text to dir/name through a temporary file beside it,
-// renamed over the old one when complete, so that the old file stays whole
-// until the new one is.
-func statsWrite(dir, name, text string) error {
+// statsWrite writes the YAML of r to dir/<game>.yaml through a temporary
+// file beside it, renamed over the old one when complete, so that the old
+// file stays whole until the new one is.
+func statsWrite(dir string, r solve.StatsResult, p statsProvenance, command []string) error {
+	text, err := statsYAML(r, time.Now(), p, command)
+	if err != nil {
+		return failure("writing stats: %v", err)
+	}
+	// What is written must pass the checker; a run that cannot be
+	// written so is a bug, not a file.
+	if _, ds := corpus.ReadStats("stats/"+r.Game+".yaml", text); len(ds) > 0 {
+		return failure("writing stats: the file would not pass the check: %v", ds[0])
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError("create %s: %v", dir, err)
 	}
-	err := atomicfile.Write(dir, name, []byte(text))
+	err = atomicfile.Write(dir, r.Game+".yaml", text)
 	var ce *atomicfile.CreateError
 	switch {
 	case errors.As(err, &ce):

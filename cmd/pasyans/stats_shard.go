@@ -211,6 +211,13 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 		return recs, nil, nil
 	}
 	part := s.records + ".part"
+	// A FIFO or a device would block or never end: refused before
+	// it is opened, as every input is.
+	if st, err := os.Stat(part); err == nil {
+		if err := regularInput(part, st, "the records of a run cut short"); err != nil {
+			return nil, nil, err
+		}
+	}
 	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, usageError("-records: %v", err)
@@ -219,7 +226,7 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 		f.Close()
 		return nil, nil, failure("-records: another run is writing %s (%v)", part, err)
 	}
-	recs, whole, err := readRecords(part, true)
+	recs, whole, err := parseRecords(part, f, true)
 	if err == nil {
 		if err = s.sameRun(recs, len(recs)); err != nil {
 			err = usageError("%s was left by another run: %v; remove it to start again", part, err)

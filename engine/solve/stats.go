@@ -6,6 +6,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -314,4 +316,35 @@ func EngineVersion(v *engine.Variant) string {
 		fmt.Fprintf(h, "option %s %t\x00", o.ID, o.Default)
 	}
 	return fmt.Sprintf("s%d-%x", Version, h.Sum(nil)[:6])
+}
+
+// ParseBudget reads a budget as BudgetString writes it: a positive Go
+// duration, "N nodes" or "D or N nodes" (N positive). It is the one
+// reader of the budgets that stats files and records hold.
+func ParseBudget(s string) (Options, error) {
+	d, n, nodes := s, "", false
+	if rest, ok := strings.CutSuffix(s, " nodes"); ok {
+		nodes = true
+		if a, b, ok := strings.Cut(rest, " or "); ok {
+			d, n = a, b
+		} else {
+			d, n = "", rest
+		}
+	}
+	var o Options
+	if d != "" || !nodes {
+		t, err := time.ParseDuration(d)
+		if err != nil || t <= 0 || BudgetString(Options{Budget: t}) != d {
+			return Options{}, fmt.Errorf("budget %q: want a positive duration such as 2s, N nodes, or 2s or N nodes", s)
+		}
+		o.Budget = t
+	}
+	if nodes {
+		k, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || k <= 0 || strconv.FormatInt(k, 10) != n {
+			return Options{}, fmt.Errorf("budget %q: want a positive duration such as 2s, N nodes, or 2s or N nodes", s)
+		}
+		o.MaxNodes = k
+	}
+	return o, nil
 }
