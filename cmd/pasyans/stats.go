@@ -75,7 +75,12 @@ share -dir), slurm (an array batch script, task i running shard i+1
 from SLURM_ARRAY_TASK_ID) or k8s (an Indexed Job manifest, pod i
 running shard i+1 from JOB_COMPLETION_INDEX, with -image holding -bin
 and the records on the PersistentVolumeClaim -claim mounted at -dir),
-each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
+each with the merge (after the shards for parallel; 'bash SCRIPT merge'
+for slurm; the Job's annotation pasyans/merge for k8s). Any value may be
+given to any flag: each reaches the job quoted for its target (shell
+words; the environment of GNU parallel's jobs; double-quoted YAML
+scalars), never in a comment, and the plan refuses the flags stats
+refuses. 'pasyans stats plan -h' lists its flags.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			var sf statsFlags
 			sf.register(fs)
