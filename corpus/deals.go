@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"fmt"
-	"io/fs"
 	"math"
 	"path"
 	"strings"
@@ -29,7 +28,7 @@ type dealYAML struct {
 // loadDeals loads deals/<game>/<name>.yaml and checks the move lists'
 // syntax; replaying them is the checker's work.
 func (l *loader) loadDeals() error {
-	names, err := fs.Glob(l.fsys, dealsGlob)
+	names, err := l.glob(dealsGlob)
 	if err != nil {
 		return fmt.Errorf("listing deals: %w", err)
 	}
@@ -204,7 +203,7 @@ func statsProblems(s *Stats) []string {
 // loadStats loads stats/<game>.yaml strictly: unknown keys and values of
 // the wrong type are diagnostics at their line.
 func (l *loader) loadStats() error {
-	names, err := fs.Glob(l.fsys, statsGlob)
+	names, err := l.glob(statsGlob)
 	if err != nil {
 		return fmt.Errorf("listing stats: %w", err)
 	}

@@ -241,11 +241,7 @@ func watchTree(fw *fsnotify.Watcher, dir string) error {
 
 // ignored reports whether a file name is an editor's or a tool's
 // scratch file, whose changes are not the corpus's.
-func ignored(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") ||
-		strings.HasSuffix(name, "~") || name == "4913" ||
-		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") || strings.HasSuffix(name, ".swo")
-}
+func ignored(name string) bool { return corpus.Ignored(name) }
 
 // loop turns file events into rebuilds: after quiet time without a
 // change, one rebuild; changes during a rebuild give one more after it.
