@@ -169,12 +169,13 @@ func (s *statsRun) run(e *env) (solve.StatsResult, error) {
 		recs = append(recs, done[i].solveRecord())
 	}
 	var werr error
-	res := solve.StatsSeeds(s.v, s.o, todo, s.bo, s.workers, progress, func(r solve.Record) {
+	res := solve.StatsSeeds(s.v, s.o, todo, s.bo, s.workers, progress, func(r solve.Record) bool {
 		recs = append(recs, r)
-		if out != nil && werr == nil {
+		if out != nil {
 			rec := newRecord(s.set, r)
 			werr = rec.encode(out)
 		}
+		return werr == nil // a record that cannot be kept stops the run
 	})
 	if progress != nil {
 		fmt.Fprintln(e.stderr)

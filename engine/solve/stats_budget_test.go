@@ -3,6 +3,8 @@ package solve
 import (
 	"testing"
 	"time"
+
+	"pasyans/engine"
 )
 
 // TestParseBudget: ParseBudget reads what BudgetString writes, and
@@ -18,5 +20,27 @@ func TestParseBudget(t *testing.T) {
 		if o, err := ParseBudget(s); err == nil {
 			t.Errorf("ParseBudget(%q) = %+v, want an error", s, o)
 		}
+	}
+}
+
+// TestStatsSeedsStop: when emit cannot keep a record, no deal is started
+// after it (a records file on a full disk used to let every remaining
+// deal be solved) and none is emitted.
+func TestStatsSeedsStop(t *testing.T) {
+	v, err := engine.Lookup("fifteen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := make([]uint64, 50)
+	for i := range seeds {
+		seeds[i] = uint64(i + 1)
+	}
+	emitted, solved := 0, 0
+	StatsSeeds(v, 0, seeds, Options{MaxNodes: 200}, 1, func(p Progress) { solved = p.Done }, func(Record) bool {
+		emitted++
+		return emitted < 2
+	})
+	if emitted != 2 || solved > 4 {
+		t.Errorf("emitted %d, solved %d of 50; want 2 emitted and at most 4 solved (one worker)", emitted, solved)
 	}
 }
