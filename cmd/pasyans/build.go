@@ -149,7 +149,7 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper strin
 	var res buildResult
 	select {
 	case <-ctx.Done():
-		st.abort()
+		// Removed once the writers end (or with the caller's folder).
 		go func() {
 			<-w.done
 			st.abort()
