@@ -30,10 +30,21 @@ var planPayloads = []string{
 }
 
 // planRig runs plans in a temporary folder with a program that records
-// the arguments of every call.
+// the arguments of every call; realParallel runs GNU parallel itself
+// (else an emulation of what it does with the plan's command).
 type planRig struct {
 	root, rec, bin string
+	realParallel   bool
 }
+
+// parallelEmulation is the body of a bash script that runs its argument
+// before ::: once for each argument after it, {} replaced by that
+// argument, as GNU parallel runs the plan's command.
+const parallelEmulation = `args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do [ "${args[i]}" = ":::" ] && break; done
+cmd=${args[i-1]}
+for ((j = i + 1; j < ${#args[@]}; j++)); do sh -c "${cmd//\{\}/${args[j]}}" || exit 1; done
+`
 
 // newPlanRig makes the folder and the recording program named name (the
 // plan's -bin), or returns false when no file can have that name.
@@ -138,15 +149,22 @@ func (r *planRig) shell(t testing.TB, c planCase, script string) {
 		r.sh(t, nil, "bash", name, "merge")
 		return
 	}
-	real, err := exec.LookPath("parallel")
-	if err != nil {
-		t.Skip("GNU parallel is not installed (.ci/run installs it)")
+	// A parallel that records its own arguments, then runs the real one
+	// or, for the fuzzer (which needs speed), does what GNU parallel does
+	// with the plan's command: runs it through the shell once for each
+	// value after :::, {} replaced by the value (a shard number).
+	run := parallelEmulation
+	if r.realParallel {
+		real, err := exec.LookPath("parallel")
+		if err != nil {
+			t.Skip("GNU parallel is not installed (.ci/run installs it)")
+		}
+		run = "exec " + shellWord(real) + " \"$@\"\n"
 	}
-	// A parallel that records its own arguments, then runs the real one.
 	stubs := filepath.Join(r.root, "stubs")
 	os.Mkdir(stubs, 0o755)
 	argv := filepath.Join(r.root, "parallel.argv")
-	stub := "#!/bin/sh\nprintf '%s\\0' \"$@\" > " + shellWord(argv) + "\nexec " + shellWord(real) + " \"$@\"\n"
+	stub := "#!/bin/bash\nprintf '%s\\0' \"$@\" > " + shellWord(argv) + "\n" + run
 	if err := os.WriteFile(filepath.Join(stubs, "parallel"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -232,6 +250,7 @@ func TestPlanPayloads(t *testing.T) {
 				if !ok {
 					t.Fatalf("no program named %q", name)
 				}
+				r.realParallel = true
 				dir := "d/" + x
 				if runner == "k8s" {
 					dir = filepath.Join(r.root, "k", x)
@@ -277,8 +296,10 @@ func TestPlanRefuses(t *testing.T) {
 
 // FuzzPlanQuoting: random bytes in every string flag of every runner's
 // plan; the script passes bash -n and, run with a program that records
-// its arguments (and a recording parallel), runs nothing injected and
-// gives each shard and the merge exactly the arguments intended.
+// its arguments (and a parallel that records its own, then does what GNU
+// parallel does with the command), runs nothing injected and gives each
+// shard and the merge exactly the arguments intended. (TestPlanPayloads
+// runs GNU parallel itself.)
 func FuzzPlanQuoting(f *testing.F) {
 	f.Add("runs", "out", "img", "claim", "pasyans")
 	f.Add("my runs", "a\ntouch PWNED #", "\n---\nkind: Pod", `"$(touch PWNED)"`, "`touch PWNED`")
