@@ -44,7 +44,9 @@ whole budget (see 'pasyans solve'); the figures record it (threads).
 -mem bounds the memory of the process (default: half the memory
 available), shared equally among the workers; -max-seen caps each
 visited set in positions as well. The deals whose visited set filled up
-can no longer be proved lost; their count is reported.
+can no longer be proved lost; their count is reported. A run whose
+figures alone would take more than half the memory budget, or whose
+seeds would pass the largest seed, is refused before it starts.
 
 Beyond one machine. -records FILE writes one JSON line per deal, in seed
 order: seed, result (won, lost, unknown), positions searched, line (the
@@ -55,6 +57,7 @@ alone every field but ms is the same on any machine and with any
 -workers. The lines go to FILE.part, renamed FILE when every deal is
 done; run again, stats keeps the whole lines of FILE.part and solves
 only the deals after them, and over a complete FILE it solves nothing.
+A line that cannot be written (a full disk) stops the run.
 -shard K/N solves only part K (from 1) of N contiguous, nearly equal
 parts of the deals; a runner's 0-based task index i is shard i+1.
 -retry FILE solves again, with the larger budget given, only the deals
