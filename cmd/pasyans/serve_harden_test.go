@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -101,7 +102,8 @@ func TestSameSitePath(t *testing.T) {
 // testPreview is a preview with no build, enough for its endpoints.
 func testPreview(streams int) *preview {
 	return &preview{token: "0123456789abcdef", full: make(chan bool, 1), stop: make(chan bool),
-		wake: make(chan struct{}), streams: make(chan struct{}, streams), log: &lockedWriter{w: os.Stderr}}
+		wake: make(chan struct{}), streams: make(chan struct{}, streams), log: &lockedWriter{w: os.Stderr},
+		limits: streamLimits{life: time.Minute, stall: time.Minute}}
 }
 
 // TestFullCheckPost: the full check is a POST carrying the page's token;
@@ -170,5 +172,28 @@ func TestEventStreamCap(t *testing.T) {
 	}
 	if c := open(); c != http.StatusServiceUnavailable {
 		t.Errorf("a stream beyond the cap: %d, want 503", c)
+	}
+}
+
+// TestEventStreamLife: an event stream ends after its lifetime (it used
+// to lift every time limit of its connection), and gives its place back.
+func TestEventStreamLife(t *testing.T) {
+	p := testPreview(1)
+	p.limits.life = 300 * time.Millisecond
+	srv := httptest.NewServer(p.handler())
+	defer srv.Close()
+	defer close(p.stop)
+	for i := 0; i < 2; i++ {
+		client := &http.Client{Timeout: 10 * time.Second}
+		resp, err := client.Get(srv.URL + "/__pasyans/events")
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		_, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || err != nil || time.Since(start) > 5*time.Second {
+			t.Fatalf("stream %d: %d, %v after %v; want 200 and its end after 300 ms", i, resp.StatusCode, err, time.Since(start))
+		}
 	}
 }

@@ -58,6 +58,9 @@ const (
 	streamStall = 2 * ping
 )
 
+// streamLimits are the time limits of an event stream.
+type streamLimits struct{ life, stall time.Duration }
+
 // previewStatus is the answer of GET /__pasyans/status (a contract:
 // fields may be added, never renamed).
 type previewStatus struct {
@@ -104,8 +107,10 @@ type preview struct {
 	builds   int // folders made, for their names
 	// token is the secret the pages hold for the full check's POST.
 	token string
-	// streams holds a place for each open event stream.
+	// streams holds a place for each open event stream; limits are the
+	// time limits of each.
 	streams chan struct{}
+	limits  streamLimits
 }
 
 // serveWatch runs the live preview until ctx is done.
@@ -154,7 +159,7 @@ func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) err
 		return failure("serve: %v", err)
 	}
 	p := &preview{cf: o.cf, tmp: tmp, log: log, full: make(chan bool, 1), stop: make(chan bool), wake: make(chan struct{}),
-		token: hex.EncodeToString(token), streams: make(chan struct{}, streamMax)}
+		token: hex.EncodeToString(token), streams: make(chan struct{}, streamMax), limits: streamLimits{streamLife, streamStall}}
 	fmt.Fprintf(log, "pasyans: watching %s; building into %s\n", o.cf.dir, tmp)
 	p.rebuild(ctx, false, time.Time{}, 0)
 	srv := newServer(hostGuard(p.handler(), ln.Addr(), o.public))
@@ -610,12 +615,12 @@ func (p *preview) serveEvents(w http.ResponseWriter, r *http.Request) {
 	p.reportReload(r.URL.Query().Get("gen"))
 	tick := time.NewTicker(ping)
 	defer tick.Stop()
-	end := time.After(streamLife)
+	end := time.After(p.limits.life)
 	for {
 		p.mu.Lock()
 		gen, wake := p.st.Generation, p.wake
 		p.mu.Unlock()
-		rc.SetWriteDeadline(time.Now().Add(streamStall))
+		rc.SetWriteDeadline(time.Now().Add(p.limits.stall))
 		if _, err := fmt.Fprintf(w, "event: build\ndata: %d\n\n", gen); err != nil {
 			return
 		}
