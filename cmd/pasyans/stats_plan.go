@@ -191,6 +191,8 @@ func (p plan) parallel(w io.Writer, hosts string) {
 # file system).
 set -eu
 %smkdir -p -- "$PASYANS_DIR"
+# The command is for the shell of each job, which expands the variables:
+# shellcheck disable=SC2016
 parallel --jobs 1 --joblog %s --resume%s %s ::: $(seq 1 %d) &&
   %s
 `, p.shards, assign.String(), shellWord(localPath(p.dir)+"/joblog"), ssh, shellWord(cmd), p.shards, p.merge())
@@ -296,8 +298,9 @@ func ySeq(items ...any) *yaml.Node {
 }
 
 // shellSafe matches the words no POSIX shell changes: no quote, space,
-// expansion, glob, brace or operator character.
-var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:,=@%+-]+$`)
+// expansion, glob, brace or operator character, and no "=" (a first word
+// NAME=value would be an assignment, not the program).
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:,@%+-]+$`)
 
 // shellWord quotes s as one word for a POSIX shell: unchanged when it
 // holds only characters no shell treats specially, otherwise between

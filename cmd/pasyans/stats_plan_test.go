@@ -264,6 +264,33 @@ func TestPlanPayloads(t *testing.T) {
 	}
 }
 
+// TestPlanBinAssignment: a program named like an assignment (-bin
+// X=1) is quoted: unquoted, the shell would set X and run "stats".
+func TestPlanBinAssignment(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "argv")
+	stub := "#!/bin/sh\nprintf '%s\\0' \"$@\" > " + shellWord(rec) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "X=1"), []byte(stub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	args := []string{"-runner", "k8s", "-shards", "1", "-game", "fifteen", "-deals", "1", "-bin", "X=1", "-dir", "/d", "-out", "o"}
+	if err := statsPlan(&env{stdout: &out, stderr: io.Discard}, args); err != nil {
+		t.Fatal(err)
+	}
+	var job struct{ Metadata struct{ Annotations map[string]string } }
+	if err := yaml.Unmarshal(out.Bytes(), &job); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("/bin/sh", "-c", job.Metadata.Annotations[k8sMergeKey])
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"))
+	log, err := cmd.CombinedOutput()
+	if b, rerr := os.ReadFile(rec); err != nil || rerr != nil || !strings.HasPrefix(string(b), "stats\x00merge\x00") {
+		t.Errorf("the program X=1 did not run the merge (%v, %q):\n%s", err, log, out.String())
+	}
+}
+
 // TestPlanRefuses: the plan refuses what stats refuses, and what no
 // script can carry.
 func TestPlanRefuses(t *testing.T) {
