@@ -106,6 +106,9 @@ func (p plan) check(runner string, cpus, parallelism int) error {
 			return usageError("-%s must not be empty", name)
 		}
 	}
+	if strings.HasPrefix(p.bin, "-") {
+		return usageError("-bin %q: a program name cannot start with - (exec would read it as an option); give its path, such as ./%s", p.bin, p.bin)
+	}
 	for _, v := range append([]string{p.bin, p.dir, p.out}, p.args...) {
 		if strings.ContainsRune(v, 0) {
 			return usageError("stats plan: %q holds a NUL byte, which no command line can carry", v)
@@ -302,12 +305,19 @@ func ySeq(items ...any) *yaml.Node {
 // NAME=value would be an assignment, not the program).
 var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:,@%+-]+$`)
 
+// shellReserved are the words a shell reads as its syntax where a
+// command name stands.
+var shellReserved = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true,
+	"done": true, "case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
+	"function": true, "select": true, "time": true, "coproc": true}
+
 // shellWord quotes s as one word for a POSIX shell: unchanged when it
-// holds only characters no shell treats specially, otherwise between
+// holds only characters no shell treats specially and is not one of its
+// reserved words, otherwise between
 // single quotes, within which a single quote is written as a closing
 // quote, a backslash-escaped quote and an opening quote.
 func shellWord(s string) string {
-	if shellSafe.MatchString(s) {
+	if shellSafe.MatchString(s) && !shellReserved[s] {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -35,6 +35,8 @@ var planPayloads = []string{
 type planRig struct {
 	root, rec, bin string
 	realParallel   bool
+	// bare gives -bin as the program's name alone, found through PATH.
+	bare bool
 }
 
 // parallelEmulation is the body of a bash script that runs its argument
@@ -56,7 +58,10 @@ func newPlanRig(t testing.TB, name string) (*planRig, bool) {
 			t.Fatal(err)
 		}
 	}
-	r.bin = filepath.Join(root, "bin", "p"+name)
+	if name == "" || name == "." || name == ".." {
+		name = "p" + name
+	}
+	r.bin = filepath.Join(root, "bin", name)
 	stub := "#!/bin/sh\nf=$(mktemp " + shellWord(r.rec) + "/argv.XXXXXX)\nprintf '%s\\0' \"$@\" > \"$f\"\n"
 	if err := os.WriteFile(r.bin, []byte(stub), 0o755); err != nil {
 		return nil, false
@@ -95,8 +100,12 @@ func (r *planRig) pwned() bool {
 // shell script of parallel and slurm, the container command and the
 // merge annotation of k8s. It returns the error of stats plan, if any.
 func (r *planRig) run(t testing.TB, c planCase) error {
+	bin := r.bin
+	if r.bare {
+		bin = filepath.Base(r.bin)
+	}
 	args := []string{"-runner", c.runner, "-shards", "2", "-game", "fifteen", "-deals", "4", "-nodes", "50",
-		"-bin", r.bin, "-dir", c.dir, "-out", c.out}
+		"-bin", bin, "-dir", c.dir, "-out", c.out}
 	if c.runner == "k8s" {
 		args = append(args, "-image", c.image, "-claim", c.claim)
 	}
@@ -129,7 +138,7 @@ func (r *planRig) run(t testing.TB, c planCase) error {
 func (r *planRig) sh(t testing.TB, env []string, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = filepath.Join(r.root, "work")
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(append(os.Environ(), "PATH="+filepath.Dir(r.bin)+":"+os.Getenv("PATH")), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s %q: %v\n%s", name, args, err, out)
 	}
@@ -168,7 +177,7 @@ func (r *planRig) shell(t testing.TB, c planCase, script string) {
 	if err := os.WriteFile(filepath.Join(stubs, "parallel"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r.sh(t, []string{"PATH=" + stubs + ":" + os.Getenv("PATH"), "HOME=" + r.root}, "bash", name)
+	r.sh(t, []string{"PATH=" + stubs + ":" + filepath.Dir(r.bin) + ":" + os.Getenv("PATH"), "HOME=" + r.root}, "bash", name)
 	b, err := os.ReadFile(argv)
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +287,9 @@ func TestPlanBinAssignment(t *testing.T) {
 	if err := statsPlan(&env{stdout: &out, stderr: io.Discard}, args); err != nil {
 		t.Fatal(err)
 	}
-	var job struct{ Metadata struct{ Annotations map[string]string } }
+	var job struct {
+		Metadata struct{ Annotations map[string]string }
+	}
 	if err := yaml.Unmarshal(out.Bytes(), &job); err != nil {
 		t.Fatal(err)
 	}
@@ -311,6 +322,7 @@ func TestPlanRefuses(t *testing.T) {
 		{[]string{"-dir", "a\x00b"}, "NUL"},
 		{[]string{"-dir", ""}, "-dir must not be empty"},
 		{[]string{"-cpus", "0"}, "-cpus must be positive"},
+		{[]string{"-bin", "-x"}, "cannot start with -"},
 		{[]string{"-runner", "parallel", "-hosts", "h1,ssh -o ProxyCommand=x h2"}, "not an ssh login"},
 		{[]string{"-runner", "k8s", "-dir", "rel"}, "absolute path"},
 	} {
@@ -331,6 +343,9 @@ func FuzzPlanQuoting(f *testing.F) {
 	f.Add("runs", "out", "img", "claim", "pasyans")
 	f.Add("my runs", "a\ntouch PWNED #", "\n---\nkind: Pod", `"$(touch PWNED)"`, "`touch PWNED`")
 	f.Add(`{=system("touch PWNED")=}`, "$(touch PWNED)", "'", `"`, ":::")
+	f.Add("r", "o", "i", "c", "X=1") // a name alone (odd length), an assignment unquoted
+	f.Add("r", "o", "i", "c", "for") // a reserved word
+	f.Add("r", "o", "i", "c", "-x")  // refused: exec would read an option
 	f.Fuzz(func(t *testing.T, dir, out, image, claim, bin string) {
 		if strings.Contains(dir, "..") {
 			t.Skip("a -dir leading out of the test's folder")
@@ -339,6 +354,7 @@ func FuzzPlanQuoting(f *testing.F) {
 		if !ok {
 			t.Skip("no file can have that name")
 		}
+		r.bare = len(bin)%2 == 1 // the name alone, as a command the shell looks up
 		for _, runner := range []string{"slurm", "k8s", "parallel"} {
 			d := "d/" + dir
 			if runner == "k8s" {
