@@ -122,7 +122,7 @@ func (p plan) check(runner string, cpus, parallelism int) error {
 
 // sshLogin is one login of -hosts as GNU parallel reads --sshlogin: an
 // optional job count, an optional user, a host and an optional port.
-var sshLogin = regexp.MustCompile(`^(?:[0-9]+/)?(?:[A-Za-z0-9_.-]+@)?(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$|^:$`)
+var sshLogin = regexp.MustCompile(`^(?:[0-9]+/)?(?:[A-Za-z0-9_][A-Za-z0-9_.-]*@)?(?:[A-Za-z0-9_][A-Za-z0-9_.-]*|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$|^:$`)
 
 // checkHosts refuses -hosts that are not comma-separated ssh logins:
 // GNU parallel reads an --sshlogin with spaces as an ssh command line.

@@ -323,6 +323,7 @@ func TestPlanRefuses(t *testing.T) {
 		{[]string{"-dir", ""}, "-dir must not be empty"},
 		{[]string{"-cpus", "0"}, "-cpus must be positive"},
 		{[]string{"-bin", "-x"}, "cannot start with -"},
+		{[]string{"-runner", "parallel", "-hosts", "-oProxyCommand"}, "not an ssh login"},
 		{[]string{"-runner", "parallel", "-hosts", "h1,ssh -o ProxyCommand=x h2"}, "not an ssh login"},
 		{[]string{"-runner", "k8s", "-dir", "rel"}, "absolute path"},
 	} {
