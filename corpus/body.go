@@ -16,6 +16,73 @@ import (
 // (they drop Cyrillic; renderers use paragraph ids).
 func newMarkdown() goldmark.Markdown { return goldmark.New() }
 
+// maxNesting bounds how deeply the corpus's Markdown may nest block
+// quotes, or the brackets and parentheses of links: the parser's work
+// grows with the square of the depth (100,000 nested quotes took seconds
+// to check and minutes to build), and no text of the edition nests more
+// than a few levels.
+const maxNesting = 32
+
+// deepLine is a line of a Markdown body that nests too deeply: its
+// 0-based number and what nests on it.
+type deepLine struct {
+	line int
+	what string
+}
+
+// flatten finds the lines of src on which block quotes, or the brackets
+// and parentheses not yet closed in its paragraph, nest deeper than
+// maxNesting, and empties them (their line breaks kept, so that every
+// other line keeps its number). It reads each byte once and returns src
+// itself when no line is too deep.
+func flatten(src []byte) ([]byte, []deepLine) {
+	var deep []deepLine
+	open := 0 // brackets and parentheses open since the last blank line
+	lines := bytes.Split(src, []byte("\n"))
+	for i, ln := range lines {
+		if what := lineTooDeep(ln, &open); what != "" {
+			deep = append(deep, deepLine{i, what})
+			lines[i], open = nil, 0
+		}
+	}
+	if deep == nil {
+		return src, nil
+	}
+	return bytes.Join(lines, []byte("\n")), deep
+}
+
+// lineTooDeep returns what nests too deeply on line ln ("" if nothing),
+// open being the brackets and parentheses left open by the lines before
+// it in its paragraph.
+func lineTooDeep(ln []byte, open *int) string {
+	quotes := 0
+	for _, c := range ln {
+		if c == '>' {
+			quotes++
+		} else if c != ' ' && c != '\t' {
+			break
+		}
+	}
+	if quotes > maxNesting {
+		return "block quotes"
+	}
+	if len(bytes.TrimSpace(ln)) == 0 {
+		*open = 0
+		return ""
+	}
+	for _, c := range ln {
+		switch c {
+		case '[', '(':
+			if *open++; *open > maxNesting {
+				return "brackets and parentheses"
+			}
+		case ']', ')':
+			*open = max(*open-1, 0)
+		}
+	}
+	return ""
+}
+
 // body is the parsed Markdown body of a corpus file.
 type body struct {
 	file       string

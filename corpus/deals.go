@@ -2,12 +2,13 @@ package corpus
 
 import (
 	"fmt"
-	"io/fs"
+	"math"
 	"path"
 	"strings"
 	"time"
 
 	"pasyans/engine"
+	"pasyans/engine/solve"
 	"pasyans/source"
 
 	"gopkg.in/yaml.v3"
@@ -27,7 +28,7 @@ type dealYAML struct {
 // loadDeals loads deals/<game>/<name>.yaml and checks the move lists'
 // syntax; replaying them is the checker's work.
 func (l *loader) loadDeals() error {
-	names, err := fs.Glob(l.fsys, dealsGlob)
+	names, err := l.glob(dealsGlob)
 	if err != nil {
 		return fmt.Errorf("listing deals: %w", err)
 	}
@@ -152,27 +153,63 @@ func (l *loader) checkCommentary(name string, root *yaml.Node, d *Deal) {
 
 // checkSeeds checks a list of seeds of s (field key): when given, it holds
 // n seeds in rising order, each a deal of the run.
-func (l *loader) checkSeeds(s *Stats, key string, seeds []uint64, n int) {
+func checkSeeds(d *diags, s *Stats, key string, seeds []uint64, n int) {
 	if seeds == nil {
 		return // written before the lists were
 	}
 	if len(seeds) != n {
-		l.d.add(s.Pos, CheckSyntax, "%s: %d seeds for %d deals", key, len(seeds), n)
+		d.add(s.Pos, CheckSyntax, "%s: %d seeds for %d deals", key, len(seeds), n)
 	}
 	for i, seed := range seeds {
-		if seed < s.FirstSeed || seed >= s.FirstSeed+uint64(s.Deals) {
-			l.d.add(s.Pos, CheckSyntax, "%s: seed %d is not one of the deals %d to %d", key, seed, s.FirstSeed, s.FirstSeed+uint64(s.Deals)-1)
+		if seed < s.FirstSeed || seed-s.FirstSeed >= uint64(s.Deals) {
+			d.add(s.Pos, CheckSyntax, "%s: seed %d is not one of the deals %d to %d", key, seed, s.FirstSeed, s.FirstSeed+uint64(s.Deals)-1)
 		}
 		if i > 0 && seed <= seeds[i-1] {
-			l.d.add(s.Pos, CheckSyntax, "%s: seed %d after %d: want rising order", key, seed, seeds[i-1])
+			d.add(s.Pos, CheckSyntax, "%s: seed %d after %d: want rising order", key, seed, seeds[i-1])
 		}
 	}
+}
+
+// statsProblems checks what a statistics file says against itself and
+// the game: the budgets as 'pasyans stats' writes them, the options of
+// the game, and the rates and interval that its counts give.
+func statsProblems(s *Stats) []string {
+	var out []string
+	if _, err := solve.ParseBudget(s.Budget); err != nil {
+		out = append(out, err.Error())
+	}
+	if s.RetryBudget != "" {
+		if _, err := solve.ParseBudget(s.RetryBudget); err != nil {
+			out = append(out, "retry_"+err.Error())
+		}
+	}
+	if v, err := engine.Lookup(s.Game); err != nil {
+		out = append(out, err.Error())
+	} else if err := v.CheckOptionIDs(s.Options); err != nil {
+		out = append(out, err.Error())
+	}
+	if s.FirstSeed > math.MaxUint64-uint64(max(s.Deals, 1)-1) {
+		out = append(out, fmt.Sprintf("first_seed %d, deals %d: the seeds would pass the largest seed", s.FirstSeed, s.Deals))
+	}
+	if s.Deals <= 0 || s.Won < 0 || s.Lost < 0 || s.Unknown < 0 {
+		return append(out, fmt.Sprintf("deals %d, won %d, lost %d, unknown %d: want counts, and at least one deal", s.Deals, s.Won, s.Lost, s.Unknown))
+	}
+	lo, _ := solve.Wilson(s.Won, s.Deals)
+	_, hi := solve.Wilson(s.Won+s.Unknown, s.Deals)
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 0.00006 }
+	if !near(s.WinRate, float64(s.Won)/float64(s.Deals)) || !near(s.CI95[0], lo) || !near(s.CI95[1], hi) ||
+		!near(s.UnknownFraction, float64(s.Unknown)/float64(s.Deals)) {
+		out = append(out, fmt.Sprintf("win_rate %g, ci95 [%g, %g], unknown_fraction %g: not what won %d, unknown %d of deals %d give (%.4f, [%.4f, %.4f], %.4f)",
+			s.WinRate, s.CI95[0], s.CI95[1], s.UnknownFraction, s.Won, s.Unknown, s.Deals,
+			float64(s.Won)/float64(s.Deals), lo, hi, float64(s.Unknown)/float64(s.Deals)))
+	}
+	return out
 }
 
 // loadStats loads stats/<game>.yaml strictly: unknown keys and values of
 // the wrong type are diagnostics at their line.
 func (l *loader) loadStats() error {
-	names, err := fs.Glob(l.fsys, statsGlob)
+	names, err := l.glob(statsGlob)
 	if err != nil {
 		return fmt.Errorf("listing stats: %w", err)
 	}
@@ -181,34 +218,51 @@ func (l *loader) loadStats() error {
 		if err != nil {
 			return fmt.Errorf("reading corpus: %w", err)
 		}
-		s := &Stats{}
-		if _, ok := decodeYAML(&l.d, name, data, 1, s); !ok {
-			continue
+		if st, ok := parseStats(&l.d, name, data); ok {
+			l.ed.Stats = append(l.ed.Stats, st)
 		}
-		s.Pos = Pos{File: name, Line: 1}
-		if want := strings.TrimSuffix(path.Base(name), ".yaml"); s.Game != want {
-			l.d.add(s.Pos, CheckSyntax, "game %q: stats/%s.yaml holds the statistics of %s", s.Game, want, want)
-			s.Game = want
-		}
-		if _, err := time.Parse(time.DateOnly, s.Date); err != nil {
-			l.d.add(s.Pos, CheckSyntax, "date %q: want YYYY-MM-DD", s.Date)
-		}
-		if _, err := time.ParseDuration(s.Budget); err != nil {
-			l.d.add(s.Pos, CheckSyntax, "budget %q: want a duration such as 2s", s.Budget)
-		}
-		if s.Won+s.Lost+s.Unknown != s.Deals {
-			l.d.add(s.Pos, CheckSyntax, "won %d + lost %d + unknown %d is not deals %d", s.Won, s.Lost, s.Unknown, s.Deals)
-		}
-		l.checkSeeds(s, "lost_seeds", s.LostSeeds, s.Lost)
-		l.checkSeeds(s, "unknown_seeds", s.UnknownSeeds, s.Unknown)
-		if s.UnknownProgress < 0 || s.UnknownProgress > 1 || (s.UnknownProgress > 0 && s.Unknown == 0) {
-			l.d.add(s.Pos, CheckSyntax, "unknown_progress %g: want a share from 0 to 1, and 0 when no deal is unknown", s.UnknownProgress)
-		}
-		if s.Shards < 0 || s.Shards > s.Deals || s.Retried < 0 || s.Retried > s.Deals || (s.Retried > 0) != (s.RetryBudget != "") {
-			l.d.add(s.Pos, CheckSyntax, "shards %d, retried %d, retry_budget %q: want at most deals %d each, and a retry budget exactly when deals were retried",
-				s.Shards, s.Retried, s.RetryBudget, s.Deals)
-		}
-		l.ed.Stats = append(l.ed.Stats, s)
 	}
 	return nil
+}
+
+// ReadStats reads stats/<game>.yaml (name, its data) as the loader does,
+// with every problem the loader would report: how 'pasyans stats -write'
+// checks what it wrote.
+func ReadStats(name string, data []byte) (*Stats, Diagnostics) {
+	var d diags
+	s, _ := parseStats(&d, name, data)
+	return s, d.list
+}
+
+// parseStats decodes a statistics file strictly and checks it; ok is
+// false when it could not be decoded at all.
+func parseStats(d *diags, name string, data []byte) (*Stats, bool) {
+	s := &Stats{}
+	if _, ok := decodeYAML(d, name, data, 1, s); !ok {
+		return nil, false
+	}
+	s.Pos = Pos{File: name, Line: 1}
+	if want := strings.TrimSuffix(path.Base(name), ".yaml"); s.Game != want {
+		d.add(s.Pos, CheckSyntax, "game %q: stats/%s.yaml holds the statistics of %s", s.Game, want, want)
+		s.Game = want
+	}
+	if _, err := time.Parse(time.DateOnly, s.Date); err != nil {
+		d.add(s.Pos, CheckSyntax, "date %q: want YYYY-MM-DD", s.Date)
+	}
+	for _, msg := range statsProblems(s) {
+		d.add(s.Pos, CheckSyntax, "%s", msg)
+	}
+	if s.Won+s.Lost+s.Unknown != s.Deals {
+		d.add(s.Pos, CheckSyntax, "won %d + lost %d + unknown %d is not deals %d", s.Won, s.Lost, s.Unknown, s.Deals)
+	}
+	checkSeeds(d, s, "lost_seeds", s.LostSeeds, s.Lost)
+	checkSeeds(d, s, "unknown_seeds", s.UnknownSeeds, s.Unknown)
+	if s.UnknownProgress < 0 || s.UnknownProgress > 1 || (s.UnknownProgress > 0 && s.Unknown == 0) {
+		d.add(s.Pos, CheckSyntax, "unknown_progress %g: want a share from 0 to 1, and 0 when no deal is unknown", s.UnknownProgress)
+	}
+	if s.Shards < 0 || s.Shards > s.Deals || s.Retried < 0 || s.Retried > s.Deals || (s.Retried > 0) != (s.RetryBudget != "") {
+		d.add(s.Pos, CheckSyntax, "shards %d, retried %d, retry_budget %q: want at most deals %d each, and a retry budget exactly when deals were retried",
+			s.Shards, s.Retried, s.RetryBudget, s.Deals)
+	}
+	return s, true
 }

@@ -110,6 +110,7 @@ func FuzzBody(f *testing.F) {
 	}
 	f.Add([]byte("# X\n\n## 001:1\n\nText [r](rule:salic-law/x).\n\n> Note. n\n\n```claims\npacks: 2\n```\n"))
 	f.Add([]byte("## 001:2\n\n```claims\nfoundations: [{count: 8}, {base: Z}]\n```\n\n<div>x</div>\n"))
+	f.Add([]byte("## 001:1\n\n" + strings.Repeat("> ", 40) + "x\n\n" + strings.Repeat("[a](", 40) + "\n\n[x](//evil.example/)\n"))
 	fm := "---\nid: x\nvariant: salic-law\nparagraphs:\n"
 	for _, id := range []string{"001:1", "001:2", "001:3"} {
 		fm += "  - id: \"" + id + "\"\n    sha256: " + hex0 + "\n"

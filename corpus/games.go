@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"fmt"
-	"io/fs"
 	"path"
 	"regexp"
 	"slices"
@@ -85,12 +84,44 @@ func (l *loader) readMarkdown(name string, meta any) (f *mdFile, ok bool, err er
 		f.root, ok = decodeYAML(&l.d, name, fm, fmLine, meta)
 		f.broken = !ok
 	}
+	bodySrc, deep := flatten(bodySrc)
+	for _, d := range deep {
+		l.d.add(Pos{File: name, Line: bodyLine + d.line}, CheckSyntax, "%s nested more than %d deep: write the text flatter (the line is left out)", d.what, maxNesting)
+	}
 	f.body = parseBody(l.md, name, bodySrc, bodyLine)
+	l.checkRawHTML(f.body)
 	return f, true, nil
 }
 
+// checkRawHTML reports raw HTML anywhere in a Markdown body (a heading,
+// a paragraph, a note, a block of its own): the renderers would drop it
+// silently.
+func (l *loader) checkRawHTML(b *body) {
+	_ = ast.Walk(b.doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n := n.(type) {
+		case *ast.HTMLBlock:
+			if entering {
+				pos := b.nodePos(n)
+				if n.Lines().Len() > 0 {
+					pos = b.pos(n.Lines().At(0).Start)
+				}
+				l.d.add(pos, CheckSyntax, "raw HTML in the text: write Markdown")
+			}
+		case *ast.RawHTML:
+			if entering {
+				pos := b.nodePos(n)
+				if n.Segments.Len() > 0 {
+					pos = b.pos(n.Segments.At(0).Start)
+				}
+				l.d.add(pos, CheckSyntax, "raw HTML in the text: write Markdown")
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
 func (l *loader) loadGames() error {
-	names, err := fs.Glob(l.fsys, gamesGlob)
+	names, err := l.glob(gamesGlob)
 	if err != nil {
 		return fmt.Errorf("listing games: %w", err)
 	}
@@ -490,8 +521,9 @@ func (l *loader) claimsBlock(b *body, n *ast.FencedCodeBlock, s section) *Claims
 	return parseClaims(&l.d, b.file, lines.Value(b.src), first)
 }
 
-// checkInline walks blocks for rule links, which it resolves, and raw
-// HTML, which it reports; it returns the rule links.
+// checkInline walks blocks for rule links, which it resolves, and links
+// of schemes not allowed, which it reports; it returns the rule links.
+// (Raw HTML is reported for the whole file by checkRawHTML.)
 func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
 	var links []RuleLink
 	for _, n := range nodes {
@@ -516,8 +548,6 @@ func (l *loader) checkInline(b *body, nodes []ast.Node) []RuleLink {
 				}
 			case *ast.Image:
 				l.checkScheme(b, c, string(c.Destination))
-			case *ast.HTMLBlock, *ast.RawHTML:
-				l.d.add(b.nodePos(c), CheckSyntax, "raw HTML in the text: write Markdown")
 			}
 			return ast.WalkContinue, nil
 		})
@@ -558,6 +588,23 @@ func linkScheme(dest string) string {
 	return strings.ToLower(m[1])
 }
 
+// protocolRelative reports whether a link without a scheme names a host,
+// as browsers read it: two slashes or backslashes first, after any
+// spaces and control characters, tabs and newlines inside ignored.
+func protocolRelative(dest string) bool {
+	dest = strings.TrimLeftFunc(dest, func(r rune) bool { return r <= ' ' })
+	dest = strings.Map(func(r rune) rune {
+		switch r {
+		case '\t', '\n', '\r':
+			return -1
+		case '\\':
+			return '/'
+		}
+		return r
+	}, dest)
+	return strings.HasPrefix(dest, "//")
+}
+
 var schemePattern = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*):`)
 
 // checkScheme reports a link or image destination with a scheme other
@@ -565,12 +612,16 @@ var schemePattern = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*):`)
 func (l *loader) checkScheme(b *body, n ast.Node, dest string) {
 	dest = resolveDest(dest)
 	sc := linkScheme(dest)
-	if sc == "" || allowedSchemes[sc] {
-		return
-	}
 	shown := dest
 	if r := []rune(shown); len(r) > 40 {
 		shown = string(r[:40]) + "…"
+	}
+	if sc == "" && protocolRelative(dest) {
+		l.d.add(b.nodePos(n), CheckSyntax, "link to %q: a link that starts with // leads to another host (write https://… for an external link, or a path for one of the edition)", shown)
+		return
+	}
+	if sc == "" || allowedSchemes[sc] {
+		return
 	}
 	l.d.add(b.nodePos(n), CheckSyntax, "link to %q: the %s: scheme is not allowed (use http, https, mailto, rule: or a relative link)", shown, sc)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pasyans/engine"
 	_ "pasyans/engine/variants" // the full rule registry
@@ -66,6 +67,11 @@ func (l *loader) load() (*Edition, error) {
 	if err := l.loadSources(); err != nil {
 		return nil, err
 	}
+	if l.ed.Sources == nil {
+		// Every file refers to the paragraphs of the sources: without
+		// them each would report its own as missing. The cause is enough.
+		return l.ed, nil
+	}
 	steps := []func() error{l.loadWorks, l.loadStats, l.loadGames, l.loadBooks, l.loadGlossary, l.loadDeals, l.loadTerms}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -89,6 +95,37 @@ func (l *loader) readFile(name string) (data []byte, ok bool, err error) {
 		return nil, false, fmt.Errorf("reading corpus: %w", err)
 	}
 	return data, true, nil
+}
+
+// glob lists the corpus files matching pattern (fs.Glob) that are the
+// corpus's: names an editor or a tool leaves beside them (Ignored) are
+// skipped, as the live preview's watcher skips them, and a name that is
+// not UTF-8 is reported and skipped, not read.
+func (l *loader) glob(pattern string) ([]string, error) {
+	names, err := fs.Glob(l.fsys, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", pattern, err)
+	}
+	var out []string
+	for _, name := range names {
+		switch {
+		case slices.ContainsFunc(strings.Split(name, "/"), Ignored):
+		case !utf8.ValidString(name):
+			l.d.add(Pos{File: strings.ToValidUTF8(name, "\uFFFD")}, CheckSyntax, "file name %q is not UTF-8: rename the file", name)
+		default:
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
+// Ignored reports whether a file name is an editor's or a tool's scratch
+// file (a dot-file such as a lock file .#x.md, #x#, x~, Vim's swap
+// files), which belongs to no corpus.
+func Ignored(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") ||
+		strings.HasSuffix(name, "~") || name == "4913" ||
+		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") || strings.HasSuffix(name, ".swo")
 }
 
 var posPrefix = regexp.MustCompile(`^([^\s:]+):(\d+)(?::\d+)?: (.*)$`)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 // realCorpus copies the corpus beside this file (the data the binary
@@ -239,6 +240,25 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`stats/st-helena.yaml:1: unknown_progress 0.4: want a share from 0 to 1, and 0 when no deal is unknown`}},
 		{"stats-retried", []edit{{"stats/swiss.yaml", `\nretry_budget: 30s\n`, "\n"}},
 			[]string{`stats/swiss.yaml:1: shards 10, retried 368, retry_budget "": want at most deals 10000 each, and a retry budget exactly when deals were retried`}},
+		{"raw-html-book-heading", []edit{{"book.md", "\n# About this edition\n", "\n# About <em>this</em> edition\n"}},
+			[]string{`book.md:{book.md:# About <em>}: raw HTML in the text: write Markdown`, `book.md:{book.md:# About <em>}: raw HTML in the text: write Markdown`}},
+		{"raw-html-block", []edit{{"book.ru.md", `(\n# [^\n]*\n)`, "${1}\n<div>x</div>\n"}},
+			[]string{`book.ru.md:{book.ru.md:<div>x</div>}: raw HTML in the text: write Markdown`}},
+		{"protocol-relative-links", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules. [x](//evil.example/x) [z]( /\\evil.example/z)\n"}},
+			[]string{
+				`games/salic-law.md:{games/salic-law.md:Rules. [x]}: link to "//evil.example/x": a link that starts with // leads to another host*`,
+				`games/salic-law.md:{games/salic-law.md:Rules. [x]}: link to "/\\evil.example/z": a link that starts with // leads to another host*`,
+			}},
+		{"nested-quotes", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n" + strings.Repeat("> ", 40) + "Note. Deep.\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:> > > > >}: block quotes nested more than 32 deep: write the text flatter (the line is left out)`}},
+		{"nested-links", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n" + strings.Repeat("[a](", 40) + "\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:[a]([a](}: brackets and parentheses nested more than 32 deep: write the text flatter (the line is left out)`}},
+		{"source-checksum", []edit{{"sources/001.txt", `\z`, "\nOne more line.\n"}},
+			[]string{`sources.yaml:{sources.yaml:sha256: e75677936cf52cb79e52e3ee409a0dbe81da062a3c1effbca18c0d8d69758a74}: source 001: sources/001.txt: checksum mismatch: *`}},
+		{"editor-lock-file", []edit{{"games/.#swiss.md", "", "not a game"}, {"games/#swiss.md#", "", "x"}, {"games/swiss.md~", "", "x"}, {"stats/.#swiss.yaml", "", "x"}},
+			nil},
+		{"file-name-not-utf8", []edit{{"games/bad\xff.md", "", "x"}},
+			[]string{"games/bad\uFFFD.md: file name \"games/bad\\xff.md\" is not UTF-8: rename the file"}},
 		{"deal-failed-proof-after-end", []edit{{"deals/salic-law/bad.yaml", "", "game: salic-law\ntitle: {en: A deal, ru: Расклад}\nseed: 1\noutcome: failed\nmoves: deal deal\nproof: {after: 3, nodes: 10, budget: 1s}\n"}},
 			[]string{`deals/salic-law/bad.yaml:6: proof.after 3: the deal has 2 moves`}},
 	}
@@ -279,5 +299,32 @@ func TestRulesLineIsNotTranslation(t *testing.T) {
 	}
 	if linked == 0 {
 		t.Skip("no paragraph has rule links yet")
+	}
+}
+
+// TestDeepMarkdownFast: 100,000 nested block quotes, or 50,000 unclosed
+// links, are reported at their line at once; parsing them took seconds
+// (and building minutes).
+func TestDeepMarkdownFast(t *testing.T) {
+	for _, tt := range []struct{ name, text, want string }{
+		{"quotes", strings.Repeat(">", 100000) + " x", "block quotes nested more than 32 deep"},
+		{"links", strings.Repeat("[a](", 50000), "brackets and parentheses nested more than 32 deep"},
+	} {
+		m := realCorpus(t)
+		edit{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n" + tt.text + "\n"}.apply(t, m)
+		start := time.Now()
+		_, ds := loadDiags(t, m)
+		took := time.Since(start)
+		t.Logf("%s: loaded in %v", tt.name, took)
+		found := false
+		for _, d := range ds {
+			found = found || d.Pos.File == "games/salic-law.md" && strings.HasPrefix(d.Msg, tt.want)
+		}
+		if !found {
+			t.Errorf("%s: no diagnostic %q in %v", tt.name, tt.want, ds)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%s: loading took %v", tt.name, took)
+		}
 	}
 }

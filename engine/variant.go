@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -259,4 +260,18 @@ func LookupRule(id string) (*Rule, *Variant) {
 		}
 	}
 	return nil, nil
+}
+
+// CheckOptionIDs returns an error unless ids are option ids of v exactly
+// as OptionIDs writes them (each known, in v's order, defaults included):
+// how records and statistics files name a run's options.
+func (v *Variant) CheckOptionIDs(ids []string) error {
+	o, err := v.ParseOptions(ids)
+	if err != nil {
+		return err
+	}
+	if want := v.OptionIDs(o); !slices.Equal(ids, want) {
+		return fmt.Errorf("options %q of %s: want them as %q", ids, v.ID, want)
+	}
+	return nil
 }

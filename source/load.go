@@ -216,7 +216,8 @@ func Load(fsys fs.FS, manifest string) ([]*Source, error) {
 		}
 		sum := sha256.Sum256(b)
 		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
-			return nil, fmt.Errorf("%s: %w: %s:%d says %s, file has %s", name, ErrChecksum, manifest, e.keyLine["sha256"], e.SHA256, got)
+			return nil, fmt.Errorf("%s:%d: source %s: %s: %w: the manifest says %s, the file has %s (a source is kept as received: put corrections in the emendations)",
+				manifest, e.keyLine["sha256"], e.ID, name, ErrChecksum, e.SHA256, got)
 		}
 		text, err := Decode(name, b, e.Encoding)
 		if err != nil {

@@ -137,7 +137,7 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{"no manifest", fstest.MapFS{}, "reading manifest: open sources.yaml"},
 		{"checksum", fstest.MapFS{"sources.yaml": {Data: []byte(good)}, "sources/001.txt": {Data: []byte("changed\n")}},
-			"sources/001.txt: checksum mismatch: sources.yaml:5 says " + sum(body) + ", file has " + sum([]byte("changed\n"))},
+			"sources.yaml:5: source 001: sources/001.txt: checksum mismatch: the manifest says " + sum(body) + ", the file has " + sum([]byte("changed\n")) + " (a source is kept as received"},
 		{"missing file", fstest.MapFS{"sources.yaml": {Data: []byte(good)}}, "sources.yaml:3: source 001: open sources/001.txt"},
 		{"directory", fstest.MapFS{"sources.yaml": {Data: []byte(good)}, "sources/001.txt/x": {Data: body}}, "sources.yaml:3: source 001: sources/001.txt is a directory"},
 		{"unknown key", fstest.MapFS{"sources.yaml": {Data: []byte(good + "    author: X\n")}}, "sources.yaml:8: unknown key \"author\""},

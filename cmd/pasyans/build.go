@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -90,7 +91,7 @@ which search engines ignore).`,
 					}
 					*baseURL = u
 				}
-				return buildSite(e, &cf, *out, *paper, *baseURL, *probes)
+				return buildContext(context.Background(), e, &cf, *out, *paper, *baseURL, *probes)
 			}
 		},
 	})
@@ -106,14 +107,19 @@ which search engines ignore).`,
 // book is laid out alone. A corpus that fails the check is not built: the
 // writers stop at their first verdict and their folder is dropped.
 func build(e *env, cf *corpusFlags, out, paper string, probes int) error {
-	return buildSite(e, cf, out, paper, "", probes)
+	return buildContext(context.Background(), e, cf, out, paper, "", probes)
 }
 
-// buildSite is build for a site with the public address baseURL (or "").
-func buildSite(e *env, cf *corpusFlags, out, paper, baseURL string, probes int) error {
+// buildContext is build for a site with the public address baseURL (or
+// ""), cancelled through ctx (the live preview's rebuilds): when ctx is
+// done it returns at once, the loading and the check (which write
+// nothing) left to end on their own and the writers told to stop and to
+// drop their staging folder when they have (see writers.abandon). A build
+// with a context that can be done leaves SIGINT and SIGTERM to its caller.
+func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, baseURL string, probes int) error {
 	start := time.Now()
 	defer batchGC()()
-	ed, ds, err := cf.load()
+	ed, ds, err := loadContext(ctx, cf)
 	if err != nil {
 		return err
 	}
@@ -123,8 +129,10 @@ func buildSite(e *env, cf *corpusFlags, out, paper, baseURL string, probes int) 
 	// From here on SIGINT and SIGTERM stop the build cleanly: the staging
 	// folder is removed and the previous output stays as it was.
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	if ctx.Done() == nil {
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(sigs)
+	}
 	checkStart := time.Now()
 	reports := make(chan *check.Report, 1)
 	go func() { reports <- check.Run(ed, check.Options{Probes: probes, Cache: probeCache()}) }()
@@ -142,6 +150,9 @@ func buildSite(e *env, cf *corpusFlags, out, paper, baseURL string, probes int) 
 	case sig := <-sigs:
 		w.stop(v, errInterrupted)
 		return interrupted{sig}
+	case <-ctx.Done():
+		w.abandon(v, errInterrupted)
+		return ctx.Err()
 	case report = <-reports:
 	}
 	checked := time.Since(checkStart)
@@ -155,6 +166,13 @@ func buildSite(e *env, cf *corpusFlags, out, paper, baseURL string, probes int) 
 	v.set(check.Verdicts(report))
 	var res buildResult
 	select {
+	case <-ctx.Done():
+		// Removed once the writers end (or with the caller's folder).
+		go func() {
+			<-w.done
+			st.abort()
+		}()
+		return ctx.Err()
 	case sig := <-sigs:
 		// The writers cannot be stopped midway: the folder removed under
 		// them makes them fail fast, but one may make a folder again
@@ -188,6 +206,28 @@ func buildSite(e *env, cf *corpusFlags, out, paper, baseURL string, probes int) 
 		probes, checked.Round(time.Millisecond), filepath.Join(out, "site"), res.siteFiles, float64(res.siteSize)/1e6,
 		filepath.Join(out, "book.pdf"), float64(res.pdfSize)/1e6, time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// loadContext loads the corpus, or returns ctx's error as soon as ctx
+// is done: the loading goes on alone until it ends, but it writes
+// nothing.
+func loadContext(ctx context.Context, cf *corpusFlags) (*corpus.Edition, corpus.Diagnostics, error) {
+	type loaded struct {
+		ed  *corpus.Edition
+		ds  corpus.Diagnostics
+		err error
+	}
+	c := make(chan loaded, 1)
+	go func() {
+		ed, ds, err := cf.load()
+		c <- loaded{ed, ds, err}
+	}()
+	select {
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	case l := <-c:
+		return l.ed, l.ds, l.err
+	}
 }
 
 // Why the writers were stopped before the verdicts came.
@@ -258,6 +298,20 @@ func (w *writers) stop(v *lateVerdicts, err error) {
 	v.fail(err)
 	<-w.done
 	w.st.drop()
+}
+
+// abandon stops the writers as stop does but does not wait for them: they
+// drop their folder when they end (the live preview, cancelled, removes
+// its whole private folder instead).
+func (w *writers) abandon(v *lateVerdicts, err error) {
+	if w == nil {
+		return
+	}
+	v.fail(err)
+	go func() {
+		<-w.done
+		w.st.drop()
+	}()
 }
 
 // buildResult is what writeOutputs made.

@@ -251,7 +251,9 @@
 //	on the loopback address. No path outside the site's folder can be read:
 //	the folder is opened as an os.Root, which refuses names and links that
 //	lead out of it (they answer 404). Folders are never listed; methods
-//	other than GET and HEAD answer 405. Every answer carries the site's
+//	other than GET and HEAD answer 405 (but the full check's POST below);
+//	anything but a regular file or a folder (a FIFO, a device) is a 404,
+//	its type checked before it is opened. Every answer carries the site's
 //	Content-Security-Policy, which its pages satisfy.
 //
 //	An address that is not loopback (0.0.0.0:PORT, :PORT, [::]:PORT, a
@@ -267,16 +269,22 @@
 //	corpus fails, the last good build stays served and every page shows the
 //	problems (file:line: message) in a panel with id "pasyans-diagnostics";
 //	the terminal prints them too. The quick check of a rebuild plays no
-//	behaviour probes; the panel's "Run the full check" link (GET
-//	/__pasyans/full-check) rebuilds with the full check. GET
+//	behaviour probes; the panel's "Run the full check" button (a POST to
+//	/__pasyans/full-check carrying a token only the preview's pages hold)
+//	rebuilds with the full check, then sends the browser back to the page. GET
 //	/__pasyans/status answers JSON: {"generation": n, "ok": bool,
 //	"diagnostics": [{"file", "line", "message"}], "build_ms": t, "check":
 //	"quick"|"full", "building": bool}. The reload script and the panel are
 //	added to the pages as they are served; the built files are the bytes
 //	'pasyans build' writes.
 //
+//	On a loopback address, a request whose Host header names another host
+//	(a page elsewhere pointing a name at this machine) answers 421. At most
+//	64 reload event streams are open at once.
+//
 //	Ctrl-C (SIGINT or SIGTERM) stops the server cleanly; with -watch it
-//	also removes the private folder.
+//	also cancels the rebuild in progress and removes the private folder. A
+//	second Ctrl-C ends the process at once.
 //
 //	Flags:
 //	  -addr host:port
@@ -354,7 +362,9 @@
 //	-mem bounds the memory of the process (default: half the memory
 //	available), shared equally among the workers; -max-seen caps each
 //	visited set in positions as well. The deals whose visited set filled up
-//	can no longer be proved lost; their count is reported.
+//	can no longer be proved lost; their count is reported. A run whose
+//	figures alone would take more than half the memory budget, or whose
+//	seeds would pass the largest seed, is refused before it starts.
 //
 //	Beyond one machine. -records FILE writes one JSON line per deal, in seed
 //	order: seed, result (won, lost, unknown), positions searched, line (the
@@ -365,6 +375,7 @@
 //	-workers. The lines go to FILE.part, renamed FILE when every deal is
 //	done; run again, stats keeps the whole lines of FILE.part and solves
 //	only the deals after them, and over a complete FILE it solves nothing.
+//	A line that cannot be written (a full disk) stops the run.
 //	-shard K/N solves only part K (from 1) of N contiguous, nearly equal
 //	parts of the deals; a runner's 0-based task index i is shard i+1.
 //	-retry FILE solves again, with the larger budget given, only the deals
@@ -385,7 +396,12 @@
 //	from SLURM_ARRAY_TASK_ID) or k8s (an Indexed Job manifest, pod i
 //	running shard i+1 from JOB_COMPLETION_INDEX, with -image holding -bin
 //	and the records on the PersistentVolumeClaim -claim mounted at -dir),
-//	each followed by the merge; 'pasyans stats plan -h' lists its flags.
+//	each with the merge (after the shards for parallel; 'bash SCRIPT merge'
+//	for slurm; the Job's annotation pasyans/merge for k8s). Any value may be
+//	given to any flag: each reaches the job quoted for its target (shell
+//	words; the environment of GNU parallel's jobs; double-quoted YAML
+//	scalars), never in a comment, and the plan refuses the flags stats
+//	refuses. 'pasyans stats plan -h' lists its flags.
 //
 //	Flags:
 //	  -budget budget

@@ -32,15 +32,12 @@ const (
 // that the garbage collector works harder rather than let the heap grow
 // past it.
 func (m *memFlag) budget() (int64, error) {
+	if err := m.check(); err != nil {
+		return 0, err
+	}
 	n := defaultMem(readMeminfo())
 	if m.text != "" {
-		var err error
-		if n, err = parseSize(m.text); err != nil {
-			return 0, usageError("-mem: %v", err)
-		}
-		if n < memLeast {
-			return 0, usageError("-mem: %s is too little for a search; give at least 16MiB", m.text)
-		}
+		n, _ = parseSize(m.text)
 	}
 	debug.SetMemoryLimit(n)
 	return n, nil
@@ -134,4 +131,20 @@ func sizeText(n int64) string {
 		i++
 	}
 	return fmt.Sprintf("%.1f%s", x, units[i])
+}
+
+// check refuses a -mem that budget would refuse, without setting
+// anything.
+func (m *memFlag) check() error {
+	if m.text == "" {
+		return nil
+	}
+	n, err := parseSize(m.text)
+	if err != nil {
+		return usageError("-mem: %v", err)
+	}
+	if n < memLeast {
+		return usageError("-mem: %s is too little for a search; give at least 16MiB", m.text)
+	}
+	return nil
 }

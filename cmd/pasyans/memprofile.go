@@ -10,10 +10,17 @@ import (
 // heapProfiles writes a heap profile to name.1, name.2, … every period
 // until the returned function is called (which writes the last one): the
 // live memory of a long search over time, for go tool pprof -inuse_space.
-// A profile that cannot be written is reported on stderr and skipped.
-func heapProfiles(name string, period time.Duration) (stop func()) {
+// A profile that cannot be written is reported on stderr and skipped;
+// stop returns the first such error.
+func heapProfiles(name string, period time.Duration) (stop func() error) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
+	var first error
+	keep := func(err error) {
+		if first == nil {
+			first = err
+		}
+	}
 	go func() {
 		defer close(finished)
 		t := time.NewTicker(period)
@@ -21,17 +28,17 @@ func heapProfiles(name string, period time.Duration) (stop func()) {
 		for i := 1; ; i++ {
 			select {
 			case <-done:
-				writeHeapProfile(fmt.Sprintf("%s.%d", name, i))
+				keep(writeHeapProfile(fmt.Sprintf("%s.%d", name, i)))
 				return
 			case <-t.C:
-				writeHeapProfile(fmt.Sprintf("%s.%d", name, i))
+				keep(writeHeapProfile(fmt.Sprintf("%s.%d", name, i)))
 			}
 		}
 	}()
-	return func() { close(done); <-finished }
+	return func() error { close(done); <-finished; return first }
 }
 
-func writeHeapProfile(path string) {
+func writeHeapProfile(path string) error {
 	f, err := os.Create(path)
 	if err == nil {
 		err = pprof.WriteHeapProfile(f)
@@ -42,4 +49,5 @@ func writeHeapProfile(path string) {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "pasyans: heap profile: %v\n", err)
 	}
+	return err
 }

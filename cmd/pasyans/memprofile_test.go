@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -28,5 +29,18 @@ func TestHeapProfiles(t *testing.T) {
 	}
 	if n < 2 {
 		t.Errorf("%d profiles written, want at least 2 (one a period, one at the end)", n)
+	}
+}
+
+// TestMemprofileNoFolder: a profile that cannot be written is an error
+// (it used to print one and exit 0).
+func TestMemprofileNoFolder(t *testing.T) {
+	_, errs, code := cli(t, "", "solve", "-game", "fifteen", "-seed", "1", "-nodes", "100", "-memprofile", "/no/such/dir/x")
+	if code != 2 || !strings.Contains(errs, "-memprofile /no/such/dir/x: no folder /no/such/dir") {
+		t.Errorf("exit %d, %q; want 2 and the missing folder", code, errs)
+	}
+	stop := heapProfiles(filepath.Join(t.TempDir(), "gone", "x"), time.Hour)
+	if err := stop(); err == nil {
+		t.Errorf("a profile that could not be written: no error")
 	}
 }

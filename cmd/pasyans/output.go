@@ -96,6 +96,9 @@ func outputPath(dest string) (string, error) {
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
+	} else if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&os.ModeSymlink != 0 {
+		target, _ := os.Readlink(abs)
+		return "", usageError("-out %s is a link to %s, which cannot be reached (%v): make the folder it names, or remove the link", dest, target, unwrapPath(err))
 	}
 	wd, _ := os.Getwd()
 	if filepath.Dir(abs) == abs || abs == wd {

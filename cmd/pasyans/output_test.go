@@ -93,3 +93,20 @@ func TestSweepSparesRunningBuilds(t *testing.T) {
 		t.Errorf("a running build's staging folder was swept: %v", err)
 	}
 }
+
+// TestOutDanglingLink: -out naming a link to nothing is refused; the
+// build used to replace the link with its folder.
+func TestOutDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "out")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err != nil {
+		t.Fatal(err)
+	}
+	_, err := outputPath(link)
+	if err == nil || !strings.Contains(err.Error(), "is a link to "+filepath.Join(dir, "nowhere")) {
+		t.Errorf("outputPath of a dangling link: %v", err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is gone: %v", err)
+	}
+}

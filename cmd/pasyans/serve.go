@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -29,7 +30,9 @@ func init() {
 on the loopback address. No path outside the site's folder can be read:
 the folder is opened as an os.Root, which refuses names and links that
 lead out of it (they answer 404). Folders are never listed; methods
-other than GET and HEAD answer 405. Every answer carries the site's
+other than GET and HEAD answer 405 (but the full check's POST below);
+anything but a regular file or a folder (a FIFO, a device) is a 404,
+its type checked before it is opened. Every answer carries the site's
 Content-Security-Policy, which its pages satisfy.
 
 An address that is not loopback (0.0.0.0:PORT, :PORT, [::]:PORT, a
@@ -45,16 +48,22 @@ terminal prints the time from the change to the reloaded page. While the
 corpus fails, the last good build stays served and every page shows the
 problems (file:line: message) in a panel with id "pasyans-diagnostics";
 the terminal prints them too. The quick check of a rebuild plays no
-behaviour probes; the panel's "Run the full check" link (GET
-/__pasyans/full-check) rebuilds with the full check. GET
+behaviour probes; the panel's "Run the full check" button (a POST to
+/__pasyans/full-check carrying a token only the preview's pages hold)
+rebuilds with the full check, then sends the browser back to the page. GET
 /__pasyans/status answers JSON: {"generation": n, "ok": bool,
 "diagnostics": [{"file", "line", "message"}], "build_ms": t, "check":
 "quick"|"full", "building": bool}. The reload script and the panel are
 added to the pages as they are served; the built files are the bytes
 'pasyans build' writes.
 
+On a loopback address, a request whose Host header names another host
+(a page elsewhere pointing a name at this machine) answers 421. At most
+64 reload event streams are open at once.
+
 Ctrl-C (SIGINT or SIGTERM) stops the server cleanly; with -watch it
-also removes the private folder.`,
+also cancels the rebuild in progress and removes the private folder. A
+second Ctrl-C ends the process at once.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
 			var o serveOptions
 			fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`host:port` to listen on")
@@ -79,6 +88,8 @@ also removes the private folder.`,
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
+				// After the first signal, a second one kills at once.
+				context.AfterFunc(ctx, stop)
 				return serve(ctx, e, o)
 			}
 		},
@@ -125,7 +136,7 @@ func serve(ctx context.Context, e *env, o serveOptions) error {
 	if o.ready != nil {
 		o.ready(ln.Addr().String())
 	}
-	return serveUntil(ctx, newServer(h), ln)
+	return serveUntil(ctx, newServer(hostGuard(h, ln.Addr(), o.public)), ln)
 }
 
 // checkAddr refuses an address that is not loopback unless public is
@@ -237,12 +248,42 @@ func siteHandler(dir string) (http.Handler, error) {
 func guard(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Security-Policy", contentSecurityPolicy)
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Referrer-Policy", "no-referrer")
+		setGuardHeaders(hd)
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			hd.Set("Allow", "GET, HEAD")
 			http.Error(w, "405 method not allowed: this server only reads (GET, HEAD)", http.StatusMethodNotAllowed)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// setGuardHeaders sets the headers every answer carries.
+func setGuardHeaders(hd http.Header) {
+	hd.Set("Content-Security-Policy", contentSecurityPolicy)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+}
+
+// hostGuard answers 421 to a request whose Host header does not name the
+// address served (a page of another site whose name was made to point
+// at this machine, DNS rebinding): on a loopback address, the address
+// itself or localhost, with its port. With -public any name may reach
+// the site, which anyone may read anyway.
+func hostGuard(h http.Handler, addr net.Addr, public bool) http.Handler {
+	tcp, ok := addr.(*net.TCPAddr)
+	if public || !ok {
+		return h
+	}
+	port := strconv.Itoa(tcp.Port)
+	allowed := map[string]bool{}
+	for _, host := range []string{tcp.IP.String(), "localhost", "127.0.0.1", "::1"} {
+		allowed[strings.ToLower(net.JoinHostPort(host, port))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !allowed[strings.ToLower(r.Host)] {
+			setGuardHeaders(w.Header())
+			http.Error(w, "421 misdirected request: the Host header does not name this server's address", http.StatusMisdirectedRequest)
 			return
 		}
 		h.ServeHTTP(w, r)
@@ -303,13 +344,24 @@ func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, inject func(n
 // errIsDir is openRegular's answer for a folder.
 var errIsDir = errors.New("is a folder")
 
-// openRegular opens name in fsys if it is a regular file.
+// openRegular opens name in fsys if it is a regular file. Its type is
+// checked before it is opened (opening a FIFO blocks until a writer
+// comes), and again on the file opened.
 func openRegular(fsys fs.FS, name string) (fs.File, fs.FileInfo, error) {
+	st, err := fs.Stat(fsys, name)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case st.IsDir():
+		return nil, nil, errIsDir
+	case !st.Mode().IsRegular():
+		return nil, nil, fmt.Errorf("%s: not a regular file", name)
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := f.Stat()
+	st, err = f.Stat()
 	switch {
 	case err != nil:
 	case st.IsDir():

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -76,13 +78,20 @@ whatever the result.`,
 			threads := fs.Int("threads", 1, "searches at once on the deal (1 or 2)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			memProfile := fs.String("memprofile", "", "write a heap profile to `file`.1, .2, … every 30 s of the search (for finding where the memory goes)")
-			return func(e *env, args []string) error {
+			return func(e *env, args []string) (err error) {
 				if len(args) > 0 {
 					return usageError("solve takes no arguments, got %q", args[0])
 				}
 				if *memProfile != "" {
+					if st, err := os.Stat(filepath.Dir(*memProfile)); err != nil || !st.IsDir() {
+						return usageError("-memprofile %s: no folder %s to write the profiles into", *memProfile, filepath.Dir(*memProfile))
+					}
 					stop := heapProfiles(*memProfile, 30*time.Second)
-					defer stop()
+					defer func() {
+						if perr := stop(); perr != nil && err == nil {
+							err = failure("-memprofile: %v", perr)
+						}
+					}()
 				}
 				bo, err := solveBudget(fs, *budget, *nodes, *threads)
 				if err != nil {

@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
+	"pasyans/corpus"
 	"pasyans/engine/solve"
 	"pasyans/internal/atomicfile"
 )
@@ -39,7 +44,9 @@ whole budget (see 'pasyans solve'); the figures record it (threads).
 -mem bounds the memory of the process (default: half the memory
 available), shared equally among the workers; -max-seen caps each
 visited set in positions as well. The deals whose visited set filled up
-can no longer be proved lost; their count is reported.
+can no longer be proved lost; their count is reported. A run whose
+figures alone would take more than half the memory budget, or whose
+seeds would pass the largest seed, is refused before it starts.
 
 Beyond one machine. -records FILE writes one JSON line per deal, in seed
 order: seed, result (won, lost, unknown), positions searched, line (the
@@ -50,6 +57,7 @@ alone every field but ms is the same on any machine and with any
 -workers. The lines go to FILE.part, renamed FILE when every deal is
 done; run again, stats keeps the whole lines of FILE.part and solves
 only the deals after them, and over a complete FILE it solves nothing.
+A line that cannot be written (a full disk) stops the run.
 -shard K/N solves only part K (from 1) of N contiguous, nearly equal
 parts of the deals; a runner's 0-based task index i is shard i+1.
 -retry FILE solves again, with the larger budget given, only the deals
@@ -70,19 +78,15 @@ share -dir), slurm (an array batch script, task i running shard i+1
 from SLURM_ARRAY_TASK_ID) or k8s (an Indexed Job manifest, pod i
 running shard i+1 from JOB_COMPLETION_INDEX, with -image holding -bin
 and the records on the PersistentVolumeClaim -claim mounted at -dir),
-each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
+each with the merge (after the shards for parallel; 'bash SCRIPT merge'
+for slurm; the Job's annotation pasyans/merge for k8s). Any value may be
+given to any flag: each reaches the job quoted for its target (shell
+words; the environment of GNU parallel's jobs; double-quoted YAML
+scalars), never in a comment, and the plan refuses the flags stats
+refuses. 'pasyans stats plan -h' lists its flags.`,
 		flags: func(fs *flag.FlagSet) func(*env, []string) error {
-			game := fs.String("game", "", "variant `id` (see 'pasyans games')")
-			options := fs.String("options", "", "comma-separated option `ids` of the variant")
-			deals := fs.Int("deals", 100, "`number` of deals")
-			first := fs.Uint64("first", 1, "`seed` of the first deal")
-			budget := fs.Duration("budget", 2*time.Second, "time `budget` per deal")
-			nodes := fs.Int64("nodes", 0, "positions per deal at most (0: no node cap)")
-			workers := fs.Int("workers", 0, "deals solved at once (0: one per CPU, or per T CPUs with -threads T)")
-			threads := fs.Int("threads", 1, "searches at once on each deal (1 or 2)")
-			maxSeen := fs.Int("max-seen", 0, "cap on each visited set (`positions`; 0: the memory budget alone)")
-			var mem memFlag
-			mem.register(fs)
+			var sf statsFlags
+			sf.register(fs)
 			asJSON := fs.Bool("json", false, "print JSON")
 			write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
 			shard := fs.String("shard", "", "solve only part `K/N` of the deals (K from 1 to N)")
@@ -98,36 +102,24 @@ each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
 					}
 					return usageError("stats takes no arguments, got %q", args[0])
 				}
-				if *deals <= 0 {
-					return usageError("-deals must be positive, got %d", *deals)
-				}
-				bo, err := solveBudget(fs, *budget, *nodes, *threads)
+				bo, err := sf.check(fs)
 				if err != nil {
 					return err
 				}
-				if *workers < 0 {
-					return usageError("-workers must not be negative, got %d", *workers)
-				}
-				if *maxSeen < 0 {
-					return usageError("-max-seen must not be negative, got %d", *maxSeen)
-				}
-				bo.MaxSeen = *maxSeen
-				if bo.MaxMem, err = mem.budget(); err != nil {
+				if bo.MaxMem, err = sf.mem.budget(); err != nil {
 					return err
 				}
-				run := statsRun{bo: bo, workers: *workers, records: *records}
+				run := statsRun{bo: bo, workers: sf.workers, records: *records}
 				if *retry != "" {
-					err = run.retrySeeds(*retry, *game, *options)
+					err = run.retrySeeds(*retry, sf.game, sf.options)
+					if err == nil && *shard != "" {
+						run.seeds, err = shardOf(run.seeds, *shard)
+					}
 				} else {
-					err = run.rangeSeeds(*game, *options, *first, *deals)
+					err = run.rangeSeeds(sf.game, sf.options, sf.first, sf.deals, *shard)
 				}
 				if err != nil {
 					return err
-				}
-				if *shard != "" {
-					if run.seeds, err = shardOf(run.seeds, *shard); err != nil {
-						return err
-					}
 				}
 				if *write != "" {
 					// Fail before the run, not after it.
@@ -147,7 +139,7 @@ each followed by the merge; 'pasyans stats plan -h' lists its flags.`,
 					statsText(e.stdout, r)
 				}
 				if err == nil && *write != "" {
-					err = statsWrite(*write, r.Game+".yaml", statsYAML(r, time.Now(), statsProvenance{}))
+					err = statsWrite(*write, r, statsProvenance{}, statsCommand(r, bo))
 				}
 				return err
 			}
@@ -232,40 +224,82 @@ func seedList(seeds []uint64, n int) string {
 	return b.String()
 }
 
-// statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml.
-func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance) string {
-	var b strings.Builder
-	threads := ""
+// statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml
+// through the YAML library and the loader's own type (corpus.Stats), with
+// the command that wrote them (words for the shell; nil for a merge,
+// which names only the number of its files) as its comment.
+func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance, command []string) ([]byte, error) {
+	round := func(x float64, places int) float64 {
+		f := math.Pow10(places)
+		return math.Round(x*f) / f
+	}
+	s := corpus.Stats{Game: r.Game, Options: append([]string{}, r.Options...), Date: now.UTC().Format(time.DateOnly),
+		Deals: r.Deals, FirstSeed: r.First, Budget: r.Budget, Workers: r.Workers,
+		Won: r.Won, Lost: r.Lost, Unknown: r.Unknown, WinRate: round(r.WinRate, 4),
+		CI95:            [2]float64{round(r.CI95[0], 4), round(r.CI95[1], 4)},
+		UnknownFraction: round(float64(r.Unknown)/float64(max(r.Deals, 1)), 4),
+		MedianMS:        round(r.MedianMS, 1), P90MS: round(r.P90MS, 1), NodesPerSec: round(r.NodesPerSec, 0),
+		SeenCapHits: r.SeenCapHits, OpenCards: r.OpenCards,
+		LostSeeds: append([]uint64{}, r.LostSeeds...), UnknownSeeds: append([]uint64{}, r.UnknownSeeds...),
+		UnknownProgress: round(r.UnknownProgress, 4), Retried: p.retried, RetryBudget: p.retryBudget}
 	if r.Threads > 1 {
-		threads = fmt.Sprintf(" -threads %d", r.Threads)
+		s.Threads = r.Threads
 	}
-	if p.files > 0 {
-		fmt.Fprintf(&b, "# Written by: pasyans stats merge -write DIR FILE… (%d record %s)\n", p.files, pluralize(p.files, "file"))
-	} else {
-		fmt.Fprintf(&b, "# Written by: pasyans stats -game %s -deals %d -first %d -budget %s -workers %d%s -write DIR\n", r.Game, r.Deals, r.First, r.Budget, r.Workers, threads)
-	}
-	fmt.Fprintf(&b, "game: %s\n", r.Game)
-	fmt.Fprintf(&b, "options: [%s]\n", strings.Join(r.Options, ", "))
-	fmt.Fprintf(&b, "date: %s\n", now.UTC().Format("2006-01-02"))
-	fmt.Fprintf(&b, "deals: %d\nfirst_seed: %d\nbudget: %s\nworkers: %d\n", r.Deals, r.First, r.Budget, r.Workers)
-	if r.Threads > 1 {
-		fmt.Fprintf(&b, "threads: %d\n", r.Threads)
-	}
-	fmt.Fprintf(&b, "won: %d\nlost: %d\nunknown: %d\n", r.Won, r.Lost, r.Unknown)
-	fmt.Fprintf(&b, "win_rate: %.4f\nci95: [%.4f, %.4f]\n", r.WinRate, r.CI95[0], r.CI95[1])
-	fmt.Fprintf(&b, "unknown_fraction: %.4f\n", float64(r.Unknown)/float64(max(r.Deals, 1)))
-	fmt.Fprintf(&b, "median_ms: %.1f\np90_ms: %.1f\n", r.MedianMS, r.P90MS)
-	fmt.Fprintf(&b, "nodes_per_sec: %.0f\nseen_cap_hits: %d\nopen_cards: %t\n", r.NodesPerSec, r.SeenCapHits, r.OpenCards)
-	fmt.Fprintf(&b, "lost_seeds: [%s]\n", seedsYAML(r.LostSeeds))
-	fmt.Fprintf(&b, "unknown_seeds: [%s]\n", seedsYAML(r.UnknownSeeds))
-	fmt.Fprintf(&b, "unknown_progress: %.4f\n", r.UnknownProgress)
 	if p.shards > 1 {
-		fmt.Fprintf(&b, "shards: %d\n", p.shards)
+		s.Shards = p.shards
 	}
-	if p.retried > 0 {
-		fmt.Fprintf(&b, "retried: %d\nretry_budget: %s\n", p.retried, p.retryBudget)
+	var doc yaml.Node
+	if err := doc.Encode(&s); err != nil {
+		return nil, err
 	}
-	return b.String()
+	for _, n := range doc.Content {
+		switch {
+		case n.Kind == yaml.SequenceNode:
+			n.Style = yaml.FlowStyle // lists of numbers on one line
+		case n.Tag == "!!float":
+			f, _ := strconv.ParseFloat(n.Value, 64)
+			n.Value = strconv.FormatFloat(f, 'f', -1, 64) // no exponent
+		}
+	}
+	words := make([]string, len(command))
+	for i, w := range command {
+		words[i] = shellWord(w)
+	}
+	doc.HeadComment = "Written by: " + strings.Join(words, " ")
+	if command == nil {
+		doc.HeadComment = fmt.Sprintf("Written by: pasyans stats merge -write DIR, from %d record %s", p.files, pluralize(p.files, "file"))
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// statsCommand is the command line of a stats run that writes r with
+// search budget bo to DIR: the flags that give r again.
+func statsCommand(r solve.StatsResult, bo solve.Options) []string {
+	c := []string{"pasyans", "stats", "-game", r.Game}
+	if len(r.Options) > 0 {
+		c = append(c, "-options", strings.Join(r.Options, ","))
+	}
+	c = append(c, "-deals", strconv.Itoa(r.Deals), "-first", strconv.FormatUint(r.First, 10))
+	if bo.Budget > 0 {
+		c = append(c, "-budget", bo.Budget.String())
+	}
+	if bo.MaxNodes > 0 {
+		c = append(c, "-nodes", strconv.FormatInt(bo.MaxNodes, 10))
+	}
+	c = append(c, "-workers", strconv.Itoa(r.Workers))
+	if r.Threads > 1 {
+		c = append(c, "-threads", strconv.Itoa(r.Threads))
+	}
+	return append(c, "-write", "DIR")
 }
 
 // statsProvenance says how merged figures were put together: from how
@@ -286,14 +320,23 @@ func seedsYAML(seeds []uint64) string {
 	return strings.Join(items, ", ")
 }
 
-// statsWrite writes text to dir/name through a temporary file beside it,
-// renamed over the old one when complete, so that the old file stays whole
-// until the new one is.
-func statsWrite(dir, name, text string) error {
+// statsWrite writes the YAML of r to dir/<game>.yaml through a temporary
+// file beside it, renamed over the old one when complete, so that the old
+// file stays whole until the new one is.
+func statsWrite(dir string, r solve.StatsResult, p statsProvenance, command []string) error {
+	text, err := statsYAML(r, time.Now(), p, command)
+	if err != nil {
+		return failure("writing stats: %v", err)
+	}
+	// What is written must pass the checker; a run that cannot be
+	// written so is a bug, not a file.
+	if _, ds := corpus.ReadStats("stats/"+r.Game+".yaml", text); len(ds) > 0 {
+		return failure("writing stats: the file would not pass the check: %v", ds[0])
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError("create %s: %v", dir, err)
 	}
-	err := atomicfile.Write(dir, name, []byte(text))
+	err = atomicfile.Write(dir, r.Game+".yaml", text)
 	var ce *atomicfile.CreateError
 	switch {
 	case errors.As(err, &ce):

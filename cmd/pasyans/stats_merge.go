@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
@@ -44,7 +43,7 @@ func statsMerge(e *env, args []string) error {
 		mergeText(e, prov)
 	}
 	if err == nil && *write != "" {
-		err = statsWrite(*write, r.Game+".yaml", statsYAML(r, time.Now(), prov))
+		err = statsWrite(*write, r, prov, nil)
 	}
 	return err
 }
@@ -121,8 +120,12 @@ func mergeFiles(names []string) (solve.StatsResult, statsProvenance, error) {
 	}
 	v, _ := engine.Lookup(base.Game)
 	res := solve.StatsResult{Game: base.Game, Options: all[0].Options, Budget: base.budgetText(), Threads: base.Threads, OpenCards: v.Hidden}
+	var positions int64
 	for _, r := range recs {
 		res.Elapsed += r.Elapsed.Milliseconds()
+		if positions += r.Nodes; positions < 0 || res.Elapsed < 0 {
+			return solve.StatsResult{}, statsProvenance{}, usageError("stats merge: the positions or the times of the deals add up to more than a count can hold")
+		}
 	}
 	return solve.Summarize(res, recs), prov, nil
 }
@@ -145,6 +148,10 @@ func mergeBase(all []record) (recordSettings, error) {
 		if budgetCmp(set, base) == -1 {
 			base = set
 		}
+	}
+	v, _ := engine.Lookup(base.Game) // checked with the record
+	if want := solve.EngineVersion(v); base.Engine != want {
+		return base, usageError("%s: records of engine version %s, but this pasyans is %s: its figures would not be this engine's; merge them with the pasyans that wrote them, or solve the deals again", all[0].where, base.Engine, want)
 	}
 	for i := range all {
 		if budgetCmp(all[i].settings(), base) == 2 || budgetCmp(all[i].settings(), base) == -1 {

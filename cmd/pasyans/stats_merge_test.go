@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
@@ -50,7 +54,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"game", [][]string{{ok(1), ok(2)}, {recLine(3, "won", 1000, func(r *record) { r.Game = "swiss" })}},
 			"f2.jsonl:1: records of game swiss, not fifteen ("},
 		{"options", [][]string{{ok(1)}, {ok(2), recLine(3, "won", 1000, func(r *record) { r.Options = []string{"x"} })}},
-			"f2.jsonl:2: records of options [x], not []"},
+			`f2.jsonl:2: fifteen has no option "x"`},
 		{"threads", [][]string{{ok(1), recLine(2, "won", 1000, func(r *record) { r.Threads = 2 })}},
 			"f1.jsonl:2: records of threads 2, not 1"},
 		{"engine", [][]string{{ok(1), recLine(2, "won", 1000, func(r *record) { r.Engine = "s0-000000000000" })}},
@@ -73,6 +77,34 @@ func TestMergeRefuses(t *testing.T) {
 			"f1.jsonl:2: not a record: json: unknown field \"colour\""},
 		{"bad result", [][]string{{recLine(1, "maybe", 1000, nil)}},
 			"f1.jsonl:1: result \"maybe\" is not won, lost or unknown"},
+		{"text after the record", [][]string{{ok(1), strings.TrimSuffix(ok(2), "\n") + " x\n"}},
+			`f1.jsonl:2: not a record: "x" after it on the line`},
+		{"two records on a line", [][]string{{strings.TrimSuffix(ok(1), "\n") + ok(2)}},
+			`f1.jsonl:1: not a record: "{\"seed\":2,`},
+		{"positions overflow", [][]string{{ok(1), recLine(2, "won", 1000, func(r *record) { r.Positions = 1<<63 - 1 })}},
+			"f1.jsonl:2: nodes 1000, positions 9223372036854775807"},
+		{"ms 1e300", [][]string{{recLine(1, "won", 1000, func(r *record) { r.MS = 1e300 })}},
+			"f1.jsonl:1: nodes 1000, positions 100, ms 1e+300"},
+		{"threads 1000000", [][]string{{recLine(1, "won", 1000, func(r *record) { r.Threads = 1000000 })}},
+			"f1.jsonl:1: threads 1000000: want 1 or 2"},
+		{"progress -5", [][]string{{recLine(1, "unknown", 1000, func(r *record) { r.Progress = -5 })}},
+			"progress -5 of goal 0: out of range"},
+		{"budget -5s", [][]string{{recLine(1, "won", 1000, func(r *record) { r.Budget = "-5s" })}},
+			`f1.jsonl:1: budget "-5s": want a Go duration`},
+		{"no budget at all", [][]string{{recLine(1, "won", 0, nil)}},
+			"f1.jsonl:1: budget 0s and nodes 0"},
+		{"invalid UTF-8 in options", [][]string{{recLine(1, "won", 1000, func(r *record) { r.Game, r.Options = "swiss", []string{"\xff"} })}},
+			"f1.jsonl:1: swiss has no option"},
+		{"a forged option", [][]string{{recLine(1, "won", 1000, func(r *record) { r.Options = []string{"x]\n...\nwin_rate: 1\n"} })}},
+			"f1.jsonl:1: fifteen has no option"},
+		{"options out of order", [][]string{{recLine(1, "won", 1000, func(r *record) {
+			r.Game, r.Options = "swiss", []string{"strict-deal", "adjacent-only"}
+		})}}, `want them as ["adjacent-only" "strict-deal"]`},
+		{"a foreign engine version alone", [][]string{{recLine(1, "won", 1000, func(r *record) { r.Engine = "s0-000000000000" }),
+			recLine(2, "won", 1000, func(r *record) { r.Engine = "s0-000000000000" })}},
+			"f1.jsonl:1: records of engine version s0-000000000000, but this pasyans is"},
+		{"a line of 10 MB", [][]string{{ok(1), strings.Repeat(" ", 10<<20) + "\n"}},
+			"f1.jsonl:2: a line longer than 65536 bytes is not a record"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -182,7 +214,7 @@ func FuzzReadRecords(f *testing.F) {
 	f.Add("{}\n")
 	f.Add(recLine(1, "lost", 0, nil)[:40])
 	f.Fuzz(func(t *testing.T, data string) {
-		recs, whole, err := parseRecords("r.jsonl", []byte(data), true)
+		recs, whole, err := parseRecords("r.jsonl", strings.NewReader(data), true)
 		if err != nil {
 			return
 		}
@@ -192,10 +224,49 @@ func FuzzReadRecords(f *testing.F) {
 		for _, r := range recs {
 			var b strings.Builder
 			r.encode(&b)
-			again, _, err := parseRecords("again.jsonl", []byte(b.String()), false)
+			again, _, err := parseRecords("again.jsonl", strings.NewReader(b.String()), false)
 			if err != nil || len(again) != 1 || again[0].settings() != r.settings() || again[0].Seed != r.Seed {
 				t.Fatalf("%q does not read back: %v", b.String(), err)
 			}
 		}
 	})
+}
+
+// TestRecordInputsRegular: record files, -retry, -records and FILE.part
+// that are devices or FIFOs are refused before they are opened (they
+// read forever or block), and huge or overflowing -deals and -first are
+// refused before anything is allocated.
+func TestRecordInputsRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	part := filepath.Join(dir, "r.jsonl")
+	if err := syscall.Mkfifo(part+".part", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := []string{"stats", "-game", "fifteen", "-deals", "2", "-nodes", "100"}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "merge", "/dev/zero"}, "/dev/zero: is a device"},
+		{[]string{"stats", "merge", fifo}, "fifo: is a named pipe"},
+		{append(slices.Clone(run), "-retry", "/dev/zero"), "/dev/zero: is a device"},
+		{append(slices.Clone(run), "-retry", fifo), "fifo: is a named pipe"},
+		{append(slices.Clone(run), "-records", fifo), "fifo: is a named pipe"},
+		{append(slices.Clone(run), "-records", part), "r.jsonl.part: is a named pipe"},
+		{[]string{"stats", "-game", "fifteen", "-deals", "9223372036854775807", "-nodes", "1"}, "deals need"},
+		{[]string{"stats", "-game", "fifteen", "-deals", "1000000000000", "-nodes", "1"}, "deals need"},
+		{[]string{"stats", "-game", "fifteen", "-deals", "100000000", "-nodes", "1", "-mem", "1GiB"}, "deals need"},
+		{[]string{"stats", "-game", "fifteen", "-deals", "2", "-first", "18446744073709551615", "-nodes", "1"}, "the seeds would pass"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, errs, code := cliContext(t, ctx, "", tt.args...)
+		cancel()
+		if code != 2 || !strings.Contains(errs, tt.want) || strings.Contains(errs, "goroutine") {
+			t.Errorf("pasyans %q: exit %d, %q; want 2 and %q", tt.args, code, errs, tt.want)
+		}
+	}
 }

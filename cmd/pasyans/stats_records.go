@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
@@ -115,63 +115,117 @@ func (r *record) encode(w io.Writer) error {
 	return err
 }
 
-// readRecords reads a records file. A last line without its newline (a run
-// killed while writing it) is an error unless partial is set, when it is
-// dropped with the offset at which the whole lines end.
+// recordLineMax is the longest record line read: a record is a few
+// hundred bytes.
+const recordLineMax = 64 << 10
+
+// readRecords reads a records file, a regular file (see openInput). A
+// last line without its newline (a run killed while writing it) is an
+// error unless partial is set, when it is dropped with the offset at
+// which the whole lines end.
 func readRecords(name string, partial bool) (recs []record, whole int64, err error) {
-	data, err := os.ReadFile(name)
+	f, err := openInput(name, "a records file")
 	if err != nil {
-		return nil, 0, usageError("%v", err)
+		return nil, 0, err
 	}
-	return parseRecords(name, data, partial)
+	defer f.Close()
+	return parseRecords(name, f, partial)
 }
 
-// parseRecords parses the records file name's data as readRecords does.
-func parseRecords(name string, data []byte, partial bool) (recs []record, whole int64, err error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
+// parseRecords parses the records file name, read from r, as readRecords
+// does: line by line, none longer than recordLineMax, each one record
+// and nothing else.
+func parseRecords(name string, r io.Reader, partial bool) (recs []record, whole int64, err error) {
+	br := bufio.NewReaderSize(r, recordLineMax)
+	for n := 1; ; n++ {
 		where := fmt.Sprintf("%s:%d", name, n)
-		line := sc.Bytes()
-		end := whole + int64(len(line)) + 1
-		if end > int64(len(data)) {
-			if partial {
-				break
-			}
+		line, err := br.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			return nil, 0, usageError("%s: a line longer than %d bytes is not a record", where, recordLineMax)
+		case err == io.EOF && len(line) == 0:
+			return recs, whole, nil
+		case err == io.EOF && partial:
+			return recs, whole, nil
+		case err == io.EOF:
 			return nil, 0, usageError("%s: the line is cut short (a run stopped while writing it?)", where)
-		}
-		var r record
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return nil, 0, usageError("%s: not a record: %v", where, err)
-		}
-		if err := r.check(); err != nil {
+		case err != nil:
 			return nil, 0, usageError("%s: %v", where, err)
 		}
-		r.where = where
-		recs = append(recs, r)
-		whole = end
+		rec, err := parseRecord(line)
+		if err != nil {
+			return nil, 0, usageError("%s: %v", where, err)
+		}
+		rec.where = where
+		recs = append(recs, rec)
+		whole += int64(len(line))
 	}
-	if err := sc.Err(); err != nil {
-		return nil, 0, usageError("%s: %v", name, err)
-	}
-	return recs, whole, nil
 }
+
+// parseRecord reads one line of a records file: one JSON object with
+// the record's fields and no other, nothing after it, every value in
+// range.
+func parseRecord(line []byte) (record, error) {
+	var r record
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("not a record: %v", err)
+	}
+	if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
+		return r, fmt.Errorf("not a record: %q after it on the line", truncate(string(rest), 40))
+	}
+	return r, r.check()
+}
+
+// truncate shortens s to at most n bytes of whole runes, with "…" when cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// Bounds of a record's values: no search of ours comes near them, and
+// sums of them over any number of deals a machine can hold stay exact.
+const (
+	recordPositionsMax = 1 << 40
+	recordMSMax        = 1e9 // eleven days
+	recordLineLenMax   = 1 << 20
+	recordGoalMax      = 1 << 10
+)
 
 // check reports a record whose fields cannot be right.
 func (r *record) check() error {
 	if !slices.Contains([]string{"won", "lost", "unknown"}, r.Result) {
 		return fmt.Errorf("result %q is not won, lost or unknown", r.Result)
 	}
-	if _, err := engine.Lookup(r.Game); err != nil {
+	v, err := engine.Lookup(r.Game)
+	if err != nil {
 		return err
 	}
-	if _, err := time.ParseDuration(r.Budget); err != nil {
-		return fmt.Errorf("budget: %v", err)
+	if err := v.CheckOptionIDs(r.Options); err != nil {
+		return err
 	}
-	if r.Threads < 1 || r.Nodes < 0 || r.Positions < 0 || r.MS < 0 || r.Line < 0 {
-		return fmt.Errorf("threads, nodes, positions, line or ms out of range")
+	b, err := time.ParseDuration(r.Budget)
+	if err != nil || b < 0 || b.String() != r.Budget {
+		return fmt.Errorf("budget %q: want a Go duration such as 2s, or 0s for none", r.Budget)
+	}
+	if b == 0 && r.Nodes == 0 {
+		return fmt.Errorf("budget 0s and nodes 0: a search without any budget")
+	}
+	if r.Threads < 1 || r.Threads > 2 {
+		return fmt.Errorf("threads %d: want 1 or 2", r.Threads)
+	}
+	if r.Nodes < 0 || r.Positions < 0 || r.Positions > recordPositionsMax || r.MS < 0 || r.MS > recordMSMax ||
+		r.Line < 0 || r.Line > recordLineLenMax || r.Goal < 0 || r.Goal > recordGoalMax || r.Progress < 0 || r.Progress > r.Goal {
+		return fmt.Errorf("nodes %d, positions %d, ms %g, line %d, progress %d of goal %d: out of range", r.Nodes, r.Positions, r.MS, r.Line, r.Progress, r.Goal)
+	}
+	if r.Result != "won" && r.Line != 0 {
+		return fmt.Errorf("a winning line of %d moves in a deal %s", r.Line, r.Result)
 	}
 	if r.Engine == "" {
 		return fmt.Errorf("no engine version")

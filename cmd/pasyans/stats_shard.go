@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 	"os"
 	"strconv"
 	"strings"
@@ -22,16 +23,27 @@ type statsRun struct {
 	records string
 }
 
-// rangeSeeds selects deals first, …, first+deals-1.
-func (s *statsRun) rangeSeeds(game, options string, first uint64, deals int) error {
+// rangeSeeds selects deals first, …, first+deals-1, or only part spec
+// ("K/N") of them when spec is set. It refuses, before allocating them,
+// more deals than the memory budget holds.
+func (s *statsRun) rangeSeeds(game, options string, first uint64, deals int, spec string) error {
 	v, o, err := solveVariant(game, options)
 	if err != nil {
 		return err
 	}
+	lo, hi := 0, deals
+	if spec != "" {
+		if lo, hi, err = shardRange(deals, spec); err != nil {
+			return err
+		}
+	}
+	if err := checkDealsFit(hi-lo, s.bo.MaxMem); err != nil {
+		return err
+	}
 	s.v, s.o, s.set = v, o, settingsOf(v, o, s.bo)
-	s.seeds = make([]uint64, deals)
+	s.seeds = make([]uint64, hi-lo)
 	for i := range s.seeds {
-		s.seeds[i] = first + uint64(i)
+		s.seeds[i] = first + uint64(lo+i)
 	}
 	return nil
 }
@@ -99,19 +111,34 @@ func budgetCmp(a, b recordSettings) int {
 	return 2
 }
 
-// shardOf returns part K of N (spec "K/N") of seeds: N contiguous parts
-// as nearly equal as can be, part K holding seeds[(K-1)·n/N : K·n/N].
+// shardOf returns part K of N (spec "K/N") of seeds (see shardRange).
 func shardOf(seeds []uint64, spec string) ([]uint64, error) {
+	lo, hi, err := shardRange(len(seeds), spec)
+	if err != nil {
+		return nil, err
+	}
+	return seeds[lo:hi], nil
+}
+
+// shardRange returns the bounds of part K of N (spec "K/N") of n deals:
+// N contiguous parts as nearly equal as can be, part K holding the deals
+// from (K-1)·n/N up to K·n/N.
+func shardRange(n int, spec string) (lo, hi int, err error) {
 	ks, ns, ok := strings.Cut(spec, "/")
 	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return nil, usageError("-shard must be K/N with 1 ≤ K ≤ N, got %q", spec)
+	parts, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || parts < 1 || k < 1 || k > parts {
+		return 0, 0, usageError("-shard must be K/N with 1 ≤ K ≤ N, got %q", spec)
 	}
-	if n > len(seeds) {
-		return nil, usageError("-shard %s: %d shards of %d deals", spec, n, len(seeds))
+	if parts > n {
+		return 0, 0, usageError("-shard %s: %d shards of %d deals", spec, parts, n)
 	}
-	return seeds[(k-1)*len(seeds)/n : k*len(seeds)/n], nil
+	at := func(k int) int {
+		hi, lo := bits.Mul64(uint64(k), uint64(n))
+		q, _ := bits.Div64(hi, lo, uint64(parts)) // at most n: no overflow
+		return int(q)
+	}
+	return at(k - 1), at(k), nil
 }
 
 // run solves the deals and returns the figures. With a records file it
@@ -142,12 +169,13 @@ func (s *statsRun) run(e *env) (solve.StatsResult, error) {
 		recs = append(recs, done[i].solveRecord())
 	}
 	var werr error
-	res := solve.StatsSeeds(s.v, s.o, todo, s.bo, s.workers, progress, func(r solve.Record) {
+	res := solve.StatsSeeds(s.v, s.o, todo, s.bo, s.workers, progress, func(r solve.Record) bool {
 		recs = append(recs, r)
-		if out != nil && werr == nil {
+		if out != nil {
 			rec := newRecord(s.set, r)
 			werr = rec.encode(out)
 		}
+		return werr == nil // a record that cannot be kept stops the run
 	})
 	if progress != nil {
 		fmt.Fprintln(e.stderr)
@@ -184,6 +212,13 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 		return recs, nil, nil
 	}
 	part := s.records + ".part"
+	// A FIFO or a device would block or never end: refused before
+	// it is opened, as every input is.
+	if st, err := os.Stat(part); err == nil {
+		if err := regularInput(part, st, "the records of a run cut short"); err != nil {
+			return nil, nil, err
+		}
+	}
 	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, usageError("-records: %v", err)
@@ -192,7 +227,7 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 		f.Close()
 		return nil, nil, failure("-records: another run is writing %s (%v)", part, err)
 	}
-	recs, whole, err := readRecords(part, true)
+	recs, whole, err := parseRecords(part, f, true)
 	if err == nil {
 		if err = s.sameRun(recs, len(recs)); err != nil {
 			err = usageError("%s was left by another run: %v; remove it to start again", part, err)

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/fsnotify/fsnotify"
 
@@ -45,7 +49,17 @@ const (
 	patience = 2 * time.Second
 	// ping keeps an idle event stream open through proxies and timeouts.
 	ping = 20 * time.Second
+	// streamMax caps the event streams open at once (each holds a
+	// connection); streamLife ends each after a while (the script
+	// reconnects), and a stream whose client stops reading ends when a
+	// write has waited streamStall.
+	streamMax   = 64
+	streamLife  = 30 * time.Minute
+	streamStall = 2 * ping
 )
+
+// streamLimits are the time limits of an event stream.
+type streamLimits struct{ life, stall time.Duration }
 
 // previewStatus is the answer of GET /__pasyans/status (a contract:
 // fields may be added, never renamed).
@@ -91,6 +105,12 @@ type preview struct {
 	changed  time.Time
 	reloaded bool
 	builds   int // folders made, for their names
+	// token is the secret the pages hold for the full check's POST.
+	token string
+	// streams holds a place for each open event stream; limits are the
+	// time limits of each.
+	streams chan struct{}
+	limits  streamLimits
 }
 
 // serveWatch runs the live preview until ctx is done.
@@ -100,13 +120,25 @@ func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) err
 	} else if !st.IsDir() {
 		return usageError("-corpus %s: not a folder", o.cf.dir)
 	}
+	// The folder itself is watched, not a link to it; and its parent,
+	// to see it made again (a checkout, an rsync, a restore).
+	root, err := filepath.EvalSymlinks(o.cf.dir)
+	if err != nil {
+		return usageError("-corpus: %v", err)
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return usageError("-corpus: %v", err)
+	}
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return failure("watch %s: %v", o.cf.dir, err)
 	}
 	defer fw.Close()
-	if err := watchTree(fw, o.cf.dir); err != nil {
+	if err := watchTree(fw, root); err != nil {
 		return usageError("watch %s: %v", o.cf.dir, err)
+	}
+	if err := fw.Add(filepath.Dir(root)); err != nil {
+		return usageError("watch %s: %v", filepath.Dir(root), err)
 	}
 	ln, err := listen(o.addr, o.public)
 	if err != nil {
@@ -121,10 +153,16 @@ func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) err
 	if warning != "" {
 		fmt.Fprintln(log, warning)
 	}
-	p := &preview{cf: o.cf, tmp: tmp, log: log, full: make(chan bool, 1), stop: make(chan bool), wake: make(chan struct{})}
+	token := make([]byte, 16)
+	if _, err := rand.Read(token); err != nil {
+		ln.Close()
+		return failure("serve: %v", err)
+	}
+	p := &preview{cf: o.cf, tmp: tmp, log: log, full: make(chan bool, 1), stop: make(chan bool), wake: make(chan struct{}),
+		token: hex.EncodeToString(token), streams: make(chan struct{}, streamMax), limits: streamLimits{streamLife, streamStall}}
 	fmt.Fprintf(log, "pasyans: watching %s; building into %s\n", o.cf.dir, tmp)
-	p.rebuild(false, time.Time{}, 0)
-	srv := newServer(p.handler())
+	p.rebuild(ctx, false, time.Time{}, 0)
+	srv := newServer(hostGuard(p.handler(), ln.Addr(), o.public))
 	srv.RegisterOnShutdown(func() { close(p.stop) })
 	fmt.Fprintf(log, "pasyans: serving the live preview at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	if o.ready != nil {
@@ -132,15 +170,44 @@ func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) err
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	looped := make(chan struct{})
-	go func() { p.loop(lctx, fw); close(looped) }()
+	go func() { p.loop(lctx, fw, root); close(looped) }()
 	err = serveUntil(ctx, srv, ln)
+	// The build in progress is cancelled while the builds served are
+	// removed (no request reads them any more).
 	cancel()
+	closed := make(chan struct{})
+	go func() { p.close(); close(closed) }()
 	<-looped
-	p.close()
-	if rerr := os.RemoveAll(tmp); rerr != nil {
+	<-closed
+	if rerr := removePrivate(tmp); rerr != nil {
 		fmt.Fprintf(log, "pasyans: remove %s: %v\n", tmp, rerr)
 	} else {
 		fmt.Fprintf(log, "pasyans: stopped; removed %s\n", tmp)
+	}
+	return err
+}
+
+// removePrivate removes the private folder tmp. A cancelled build's
+// writers may still be at work in it (see buildContext): the folder is
+// renamed and a file put in its place while it is removed, so that they
+// cannot make it again.
+func removePrivate(tmp string) error {
+	trash := tmp + ".removing"
+	if err := os.Rename(tmp, trash); err != nil {
+		return os.RemoveAll(tmp)
+	}
+	if err := os.WriteFile(tmp, nil, 0o600); err != nil {
+		os.RemoveAll(trash)
+		return err
+	}
+	var err error
+	for i := 0; i < 3; i++ { // a writer may add a file meanwhile
+		if err = os.RemoveAll(trash); err == nil {
+			break
+		}
+	}
+	if rerr := os.Remove(tmp); err == nil {
+		err = rerr
 	}
 	return err
 }
@@ -179,15 +246,11 @@ func watchTree(fw *fsnotify.Watcher, dir string) error {
 
 // ignored reports whether a file name is an editor's or a tool's
 // scratch file, whose changes are not the corpus's.
-func ignored(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") ||
-		strings.HasSuffix(name, "~") || name == "4913" ||
-		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") || strings.HasSuffix(name, ".swo")
-}
+func ignored(name string) bool { return corpus.Ignored(name) }
 
 // loop turns file events into rebuilds: after quiet time without a
 // change, one rebuild; changes during a rebuild give one more after it.
-func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
+func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher, root string) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	var (
@@ -201,8 +264,9 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
 		select {
 		case <-ctx.Done():
 			if building {
-				fmt.Fprintf(p.log, "pasyans: stopping after the build in progress\n")
-				<-done
+				start := time.Now()
+				<-done // cancelled through ctx
+				fmt.Fprintf(p.log, "pasyans: stopped the build in progress in %s\n", time.Since(start).Round(time.Millisecond))
 			}
 			return
 		case ev, ok := <-fw.Events:
@@ -211,6 +275,9 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
 			}
 			if ev.Op == fsnotify.Chmod || ignored(filepath.Base(ev.Name)) {
 				continue
+			}
+			if filepath.Dir(root) == filepath.Dir(ev.Name) && ev.Name != root {
+				continue // beside the corpus folder, in its parent
 			}
 			if ev.Has(fsnotify.Create) {
 				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
@@ -255,7 +322,7 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher) {
 			f, c, n := full, first, changes
 			full, first, changes = false, time.Time{}, 0
 			go func() {
-				p.rebuild(f, c, n)
+				p.rebuild(ctx, f, c, n)
 				done <- struct{}{}
 			}()
 		case <-done:
@@ -277,7 +344,7 @@ func settle(waited time.Duration) time.Duration {
 // build command's own function, then serves it if the corpus passed the
 // check, or keeps the last good build and shows the diagnostics if not.
 // changed is when the first of the changes was seen.
-func (p *preview) rebuild(full bool, changed time.Time, changes int) {
+func (p *preview) rebuild(ctx context.Context, full bool, changed time.Time, changes int) {
 	p.mu.Lock()
 	p.st.Building = true
 	p.builds++
@@ -290,13 +357,20 @@ func (p *preview) rebuild(full bool, changed time.Time, changes int) {
 	}
 	start := time.Now()
 	var buildLog bytes.Buffer
-	err := build(&env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &buildLog}, &p.cf, out, "a4", probes)
+	err := buildContext(ctx, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &buildLog}, &p.cf, out, "a4", "", probes)
 	var site *previewSite
 	if err == nil {
 		var root *os.Root
 		if root, err = os.OpenRoot(filepath.Join(out, "site")); err == nil {
 			site = &previewSite{dir: out, root: root}
 		}
+	}
+	if ctx.Err() != nil {
+		// Cancelled: the process is stopping, and removes the folder.
+		if site != nil {
+			site.root.Close()
+		}
+		return
 	}
 	diags := p.diagnostics(err)
 	took := time.Since(start)
@@ -447,6 +521,12 @@ func (p *preview) handler() http.Handler {
 	g := guard(mux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
+		if r.URL.Path == livePrefix+"full-check" {
+			// The one path that takes a POST (and only a POST).
+			setGuardHeaders(w.Header())
+			p.serveFullCheck(w, r)
+			return
+		}
 		g.ServeHTTP(w, r)
 	})
 }
@@ -468,24 +548,47 @@ func (p *preview) serveStatus(w http.ResponseWriter, r *http.Request) {
 	w.Write(append(b, '\n'))
 }
 
-// serveFullCheck asks for a rebuild with the full check and sends the
-// browser back to the page it came from (a same-site path in ?back=);
+// serveFullCheck asks for a rebuild with the full check (a POST with the
+// token the pages hold, so that no other page can ask for it) and sends
+// the browser back to the page it came from (a same-site path in back);
 // the page reloads by itself when the check is done.
 func (p *preview) serveFullCheck(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodGet {
-		select {
-		case p.full <- true:
-		default: // one is already asked for
-		}
-		p.mu.Lock()
-		p.st.Building = true
-		p.mu.Unlock()
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "405 method not allowed: the full check is asked for with POST", http.StatusMethodNotAllowed)
+		return
 	}
-	back := r.URL.Query().Get("back")
-	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.Contains(back, "\\") {
-		back = "/"
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	if subtle.ConstantTimeCompare([]byte(r.PostFormValue("token")), []byte(p.token)) != 1 {
+		http.Error(w, "403 forbidden: the full check is asked for from the preview's own pages", http.StatusForbidden)
+		return
 	}
-	http.Redirect(w, r, back, http.StatusSeeOther)
+	select {
+	case p.full <- true:
+	default: // one is already asked for
+	}
+	p.mu.Lock()
+	p.st.Building = true
+	p.mu.Unlock()
+	http.Redirect(w, r, sameSitePath(r.PostFormValue("back")), http.StatusSeeOther)
+}
+
+// sameSitePath returns back if it is a path on this site, "/" if not:
+// it must start with one "/" and hold no backslash, space or control
+// character (browsers drop tabs and newlines, so "/\t/host" would name
+// another host), and parse as a path alone.
+func sameSitePath(back string) string {
+	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") ||
+		strings.ContainsFunc(back, func(r rune) bool {
+			return r <= ' ' || r == '\\' || r == 0x7f || unicode.IsControl(r) || unicode.IsSpace(r)
+		}) {
+		return "/"
+	}
+	u, err := url.Parse(back)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || strings.HasPrefix(u.Path, "//") {
+		return "/"
+	}
+	return back
 }
 
 // serveEvents is the event stream the reload script listens to: an event
@@ -493,21 +596,31 @@ func (p *preview) serveFullCheck(w http.ResponseWriter, r *http.Request) {
 // script passes the generation of its page; the first page to come back
 // at the newest generation after a change reports the reload time.
 func (p *preview) serveEvents(w http.ResponseWriter, r *http.Request) {
+	select {
+	case p.streams <- struct{}{}:
+		defer func() { <-p.streams }()
+	default:
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, "503 too many open event streams", http.StatusServiceUnavailable)
+		return
+	}
 	rc := http.NewResponseController(w)
-	// A stream lasts: lift the server's read and write time limits, or
-	// the connection would be cut (and the script reconnect) every few
-	// seconds.
+	// A stream lasts: the server's time limits are replaced by the
+	// stream's own (a write may wait streamStall, the stream lasts
+	// streamLife), or the connection would be cut (and the script
+	// reconnect) every few seconds.
 	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	p.reportReload(r.URL.Query().Get("gen"))
 	tick := time.NewTicker(ping)
 	defer tick.Stop()
+	end := time.After(p.limits.life)
 	for {
 		p.mu.Lock()
 		gen, wake := p.st.Generation, p.wake
 		p.mu.Unlock()
+		rc.SetWriteDeadline(time.Now().Add(p.limits.stall))
 		if _, err := fmt.Fprintf(w, "event: build\ndata: %d\n\n", gen); err != nil {
 			return
 		}
@@ -520,6 +633,8 @@ func (p *preview) serveEvents(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-p.stop:
+			return
+		case <-end:
 			return
 		}
 	}
@@ -545,7 +660,7 @@ func (p *preview) reportReload(gen string) {
 // placeholder that shows the diagnostics.
 func (p *preview) servePage(w http.ResponseWriter, r *http.Request) {
 	st := p.status()
-	inject := func(name string, page []byte) []byte { return injectLive(page, st, langOf(name), r.URL.Path) }
+	inject := func(name string, page []byte) []byte { return injectLive(page, st, langOf(name), r.URL.Path, p.token) }
 	if st.pages == nil {
 		if strings.HasSuffix(r.URL.Path, "/") || strings.HasSuffix(r.URL.Path, ".html") {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -588,7 +703,9 @@ func langOf(name string) string {
 type panelData struct {
 	previewStatus
 	HasSite   bool
-	FullCheck string
+	FullCheck string // the full check's address
+	Token     string // the token its POST must carry
+	Back      string // the page to come back to
 	Items     []panelItem
 }
 
@@ -596,23 +713,26 @@ type panelItem struct{ Where, Href, Message string }
 
 var panelTemplate = template.Must(template.New("panel").Parse(`{{if .OK -}}
 <aside id="pasyans-watch" class="pasyans-live" lang="en" aria-label="Live preview">
-<p>Live preview, generation {{.Generation}}, built in {{.BuildMS}} ms: {{if eq .Check "full"}}the full check passed.{{else}}the quick check passed (it plays no behaviour probes).{{end}}{{if .Building}} Rebuilding…{{end}} <a href="{{.FullCheck}}">Run the full check</a></p>
+<p>Live preview, generation {{.Generation}}, built in {{.BuildMS}} ms: {{if eq .Check "full"}}the full check passed.{{else}}the quick check passed (it plays no behaviour probes).{{end}}{{if .Building}} Rebuilding…{{end}}</p>
+{{template "full" .}}
 </aside>
 {{- else -}}
 <section id="pasyans-diagnostics" class="pasyans-live pasyans-live-fail" lang="en" aria-labelledby="pasyans-diagnostics-title">
-<p id="pasyans-diagnostics-title"><strong>The corpus fails the {{.Check}} check: {{len .Items}} {{if eq (len .Items) 1}}problem{{else}}problems{{end}}</strong> (generation {{.Generation}}{{if ne .Check "full"}}; the quick check plays no behaviour probes{{end}}). {{if .HasSite}}This page is from the last good build.{{else}}Nothing has passed the check yet.{{end}}{{if .Building}} Rebuilding…{{end}} <a href="{{.FullCheck}}">Run the full check</a></p>
+<p id="pasyans-diagnostics-title"><strong>The corpus fails the {{.Check}} check: {{len .Items}} {{if eq (len .Items) 1}}problem{{else}}problems{{end}}</strong> (generation {{.Generation}}{{if ne .Check "full"}}; the quick check plays no behaviour probes{{end}}). {{if .HasSite}}This page is from the last good build.{{else}}Nothing has passed the check yet.{{end}}{{if .Building}} Rebuilding…{{end}}</p>
+{{template "full" .}}
 <ul>
 {{range .Items}}<li>{{if .Href}}<a href="{{.Href}}">{{.Where}}</a>{{else}}{{.Where}}{{end}}: {{.Message}}</li>
 {{end}}</ul>
 </section>
 {{- end}}
+{{define "full"}}<form method="post" action="{{.FullCheck}}"><input type="hidden" name="token" value="{{.Token}}"><input type="hidden" name="back" value="{{.Back}}"><button type="submit">Run the full check</button></form>{{end}}
 `))
 
 // injectLive adds the reload script and its style sheet to a page's head
 // and the panel before the end of its body.
-func injectLive(page []byte, st previewStatus, lang, urlPath string) []byte {
+func injectLive(page []byte, st previewStatus, lang, urlPath, token string) []byte {
 	d := panelData{previewStatus: st, HasSite: st.pages != nil,
-		FullCheck: livePrefix + "full-check?back=" + url.QueryEscape(urlPath)}
+		FullCheck: livePrefix + "full-check", Token: token, Back: sameSitePath(urlPath)}
 	for _, x := range st.Diagnostics {
 		it := panelItem{Where: x.where(), Message: x.Message}
 		if x.game != "" && st.pages != nil {

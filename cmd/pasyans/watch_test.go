@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,7 +57,13 @@ func startLive(t *testing.T) *liveServer {
 	if testing.Short() {
 		t.Skip("serve -watch builds the edition several times; skipped in -short mode")
 	}
-	s := &liveServer{t: t, corpus: copyCorpus(t), log: &syncBuffer{}, done: make(chan error, 1)}
+	return startLiveOn(t, copyCorpus(t))
+}
+
+// startLiveOn starts serve -watch over the corpus folder dir.
+func startLiveOn(t *testing.T, dir string) *liveServer {
+	t.Helper()
+	s := &liveServer{t: t, corpus: dir, log: &syncBuffer{}, done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	addrs := make(chan string, 1)
@@ -386,34 +393,45 @@ func TestWatchClaim(t *testing.T) {
 	if !strings.Contains(page, `href="/ru/games/salic-law/index.html#p-001-7"`) || !strings.Contains(page, `id="p-001-7"`) {
 		t.Errorf("the claim's diagnostic does not link paragraph 001:7 on the Russian page")
 	}
-	if !strings.Contains(page, "quick check") || !strings.Contains(page, `href="/__pasyans/full-check?back=%2Fru%2Fgames%2Fsalic-law%2Findex.html"`) {
+	if !strings.Contains(page, "quick check") || !strings.Contains(page, `name="back" value="/ru/games/salic-law/index.html"`) {
 		t.Errorf("the panel does not say the check was quick, or offer the full check")
 	}
-	// The full check: a GET that sends the browser back.
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Get(s.url + "/__pasyans/full-check?back=/ru/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	// The full check: a POST with the page's token that sends the browser back.
+	resp := s.fullCheck(page, "/ru/")
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/ru/" {
 		t.Errorf("full-check: %d to %q, want 303 to /ru/", resp.StatusCode, resp.Header.Get("Location"))
 	}
-	resp, err = client.Get(s.url + "/__pasyans/full-check?back=//evil.example/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp = s.fullCheck(page, "//evil.example/")
 	if resp.Header.Get("Location") != "/" {
 		t.Errorf("full-check sends the browser to %q, want only same-site paths", resp.Header.Get("Location"))
 	}
+}
+
+// tokenRE finds the full check's token in a page.
+var tokenRE = regexp.MustCompile(`name="token" value="([0-9a-f]+)"`)
+
+// fullCheck asks for the full check as the panel's form does, with the
+// token of page, and returns the answer (not followed).
+func (s *liveServer) fullCheck(page, back string) *http.Response {
+	s.t.Helper()
+	m := tokenRE.FindStringSubmatch(page)
+	if m == nil {
+		s.t.Fatalf("no token for the full check in the page")
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.PostForm(s.url+"/__pasyans/full-check", url.Values{"token": {m[1]}, "back": {back}})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
 }
 
 // TestWatchEndpoints checks the preview's own paths against the server's
 // rules: GET and HEAD only, the policy, no listing, JSON status.
 func TestWatchEndpoints(t *testing.T) {
 	s := startLive(t)
-	for _, p := range []string{"/__pasyans/status", "/__pasyans/live.js", "/__pasyans/full-check", "/en/index.html"} {
+	for _, p := range []string{"/__pasyans/status", "/__pasyans/live.js", "/en/index.html"} {
 		req, _ := http.NewRequest("POST", s.url+p, strings.NewReader("x"))
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -518,6 +536,130 @@ func TestSettle(t *testing.T) {
 	for _, tt := range tests {
 		if got := settle(tt.waited); got != tt.want {
 			t.Errorf("settle(%v) = %v, want %v", tt.waited, got, tt.want)
+		}
+	}
+}
+
+// TestWatchRecreated: the corpus folder deleted and made again (a
+// checkout, an rsync, a restore) is watched again: the preview used to
+// stop watching silently.
+func TestWatchRecreated(t *testing.T) {
+	s := startLive(t)
+	backup := copyCorpus(t)
+	if err := os.RemoveAll(s.corpus); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.waitGen(2); st.OK {
+		t.Fatalf("the corpus folder is gone, but the status is OK: %+v", st)
+	}
+	gen := s.status().Generation
+	if err := os.CopyFS(s.corpus, os.DirFS(backup)); err != nil {
+		t.Fatal(err)
+	}
+	s.waitOK(gen + 1)
+	gen = s.status().Generation
+	s.edit(salic, "in a horizontal line while the patience is being dealt", "in a horizontal line (AGAIN) while the patience is being dealt")
+	s.waitOK(gen + 1)
+	if page := s.get("/en/games/salic-law/index.html", 200); !strings.Contains(page, "(AGAIN)") {
+		t.Errorf("an edit in the folder made again did not show")
+	}
+}
+
+// TestWatchSymlink: -corpus naming a link to the folder watches the
+// folder (it used to watch nothing).
+func TestWatchSymlink(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serve -watch builds the edition; skipped in -short mode")
+	}
+	link := filepath.Join(t.TempDir(), "corpus")
+	if err := os.Symlink(copyCorpus(t), link); err != nil {
+		t.Fatal(err)
+	}
+	s := startLiveOn(t, link)
+	s.edit(salic, "in a horizontal line while the patience is being dealt", "in a horizontal line (LINKED) while the patience is being dealt")
+	s.waitOK(2)
+	if page := s.get("/en/games/salic-law/index.html", 200); !strings.Contains(page, "(LINKED)") {
+		t.Errorf("an edit through the link did not show")
+	}
+}
+
+// waitOK waits for a passing generation gen or later with no rebuild
+// pending.
+func (s *liveServer) waitOK(gen int) {
+	s.t.Helper()
+	start := time.Now()
+	for {
+		st := s.status()
+		if st.Generation >= gen && st.OK && !st.Building {
+			return
+		}
+		if time.Since(start) > 20*s.limit() {
+			s.t.Fatalf("no passing generation %d within %v: %+v", gen, 20*s.limit(), st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestWatchStopMidBuild: SIGINT or SIGTERM during a rebuild (here the
+// full check, the slowest) ends serve -watch within a second, its private
+// folder removed; it used to run the build to its end ("stopping after
+// the build in progress") and ignore further signals.
+func TestWatchStopMidBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the edition; skipped in -short mode")
+	}
+	dir := copyCorpus(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(os.Args[0], "serve", "-watch", "-corpus", dir, "-addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "PASYANS_AS_CLI=1")
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var log strings.Builder
+		sc := bufio.NewScanner(stderr)
+		addr := ""
+		for sc.Scan() {
+			log.WriteString(sc.Text() + "\n")
+			if _, a, ok := strings.Cut(sc.Text(), "serving the live preview at "); ok {
+				addr = strings.Fields(a)[0]
+				break
+			}
+		}
+		private := mustPrivate(t, log.String())
+		s := &liveServer{t: t, url: strings.TrimSuffix(addr, "/")}
+		s.fullCheck(s.get("/en/", 200), "/en/")
+		time.Sleep(300 * time.Millisecond) // the full check under way
+		if st := s.status(); !st.Building {
+			t.Fatalf("no rebuild under way: %+v", st)
+		}
+		start := time.Now()
+		cmd.Process.Signal(sig)
+		rest, _ := io.ReadAll(stderr)
+		log.Write(rest)
+		err = cmd.Wait()
+		took := time.Since(start)
+		t.Logf("%v mid-rebuild: ended in %v", sig, took)
+		if err != nil {
+			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, log.String())
+		}
+		// The build stops at once; removing the private folder's files
+		// then takes what the disk takes (about 700 files a build).
+		m := regexp.MustCompile(`stopped the build in progress in (\S+)\n`).FindStringSubmatch(log.String())
+		if m == nil {
+			t.Fatalf("%v: no build was stopped:\n%s", sig, log.String())
+		}
+		if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second {
+			t.Errorf("%v: the build in progress took %s to stop, want at most a second\n%s", sig, m[1], log.String())
+		}
+		if took > 15*time.Second {
+			t.Errorf("%v: serve -watch took %v to end mid-rebuild\n%s", sig, took, log.String())
+		}
+		if _, err := os.Stat(private); !os.IsNotExist(err) {
+			t.Errorf("%v: the private folder %s is still there (%v)", sig, private, err)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -82,7 +84,7 @@ func Stats(v *engine.Variant, o engine.Options, deals int, first uint64, bo Opti
 		seeds[i] = first + uint64(i)
 	}
 	var recs []Record
-	res := StatsSeeds(v, o, seeds, bo, workers, progress, func(r Record) { recs = append(recs, r) })
+	res := StatsSeeds(v, o, seeds, bo, workers, progress, func(r Record) bool { recs = append(recs, r); return true })
 	return Summarize(res, recs)
 }
 
@@ -106,7 +108,9 @@ type Record struct {
 // emit with each deal's record in the order of seeds (from one goroutine
 // at a time, after the deals before it), and returns the run's settings
 // and elapsed time; Summarize fills in the figures from the records.
-func StatsSeeds(v *engine.Variant, o engine.Options, seeds []uint64, bo Options, workers int, progress func(Progress), emit func(Record)) StatsResult {
+// When emit returns false (it could not keep the record), no deal is
+// started after it and none is emitted any more.
+func StatsSeeds(v *engine.Variant, o engine.Options, seeds []uint64, bo Options, workers int, progress func(Progress), emit func(Record) bool) StatsResult {
 	threads := max(bo.Threads, 1)
 	if workers <= 0 {
 		workers = max(runtime.GOMAXPROCS(0)/threads, 1)
@@ -140,19 +144,28 @@ func StatsSeeds(v *engine.Variant, o engine.Options, seeds []uint64, bo Options,
 			}
 		}()
 	}
+	stop := make(chan struct{})
 	go func() {
+		defer func() {
+			close(jobs)
+			wg.Wait()
+			close(answers)
+		}()
 		for i, s := range seeds {
-			jobs <- job{i, s}
+			select {
+			case jobs <- job{i, s}:
+			case <-stop:
+				return
+			}
 		}
-		close(jobs)
-		wg.Wait()
-		close(answers)
 	}()
 	// The answers come in any order; they are emitted in the order of
 	// the seeds, each once all before it have been.
 	pending := map[int]Record{}
 	next, won, lost := 0, 0, 0
+	stopped := false
 	for a := range answers {
+		// After a stop, the deals under way end; none is emitted.
 		pending[a.i] = a.Record
 		switch a.Outcome {
 		case Won:
@@ -160,10 +173,13 @@ func StatsSeeds(v *engine.Variant, o engine.Options, seeds []uint64, bo Options,
 		case Lost:
 			lost++
 		}
-		for r, ok := pending[next]; ok; r, ok = pending[next] {
+		for r, ok := pending[next]; ok && !stopped; r, ok = pending[next] {
 			delete(pending, next)
 			next++
-			emit(r)
+			if !emit(r) {
+				stopped = true
+				close(stop)
+			}
 		}
 		if progress != nil {
 			done := len(pending) + next
@@ -314,4 +330,35 @@ func EngineVersion(v *engine.Variant) string {
 		fmt.Fprintf(h, "option %s %t\x00", o.ID, o.Default)
 	}
 	return fmt.Sprintf("s%d-%x", Version, h.Sum(nil)[:6])
+}
+
+// ParseBudget reads a budget as BudgetString writes it: a positive Go
+// duration, "N nodes" or "D or N nodes" (N positive). It is the one
+// reader of the budgets that stats files and records hold.
+func ParseBudget(s string) (Options, error) {
+	d, n, nodes := s, "", false
+	if rest, ok := strings.CutSuffix(s, " nodes"); ok {
+		nodes = true
+		if a, b, ok := strings.Cut(rest, " or "); ok {
+			d, n = a, b
+		} else {
+			d, n = "", rest
+		}
+	}
+	var o Options
+	if d != "" || !nodes {
+		t, err := time.ParseDuration(d)
+		if err != nil || t <= 0 || BudgetString(Options{Budget: t}) != d {
+			return Options{}, fmt.Errorf("budget %q: want a positive duration such as 2s, N nodes, or 2s or N nodes", s)
+		}
+		o.Budget = t
+	}
+	if nodes {
+		k, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || k <= 0 || strconv.FormatInt(k, 10) != n {
+			return Options{}, fmt.Errorf("budget %q: want a positive duration such as 2s, N nodes, or 2s or N nodes", s)
+		}
+		o.MaxNodes = k
+	}
+	return o, nil
 }
