@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"path"
-	"strings"
 	"time"
 )
 
@@ -19,8 +18,7 @@ func digest(fsys fs.FS) (string, error) {
 		if err != nil {
 			return err
 		}
-		name := path.Base(p)
-		if p != "." && (strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~")) {
+		if p != "." && Ignored(path.Base(p)) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
