@@ -53,6 +53,7 @@ func correctedRules() []Rule {
 		},
 		{
 			ID:          "ocr/digit-in-word",
+			Heuristic:   true,
 			Doc:         "A lone digit 3, 0 or 6 inside a word of Cyrillic letters is the letter it resembles: 3 → З/з, 0 → О/о, 6 → б (capital at the start of a sentence or in a word in capitals).",
 			DocRU:       "Одиночная цифра 3, 0 или 6 внутри слова из кириллических букв — похожая на неё буква: 3 → З/з, 0 → О/о, 6 → б (прописная в начале предложения или в слове прописными).",
 			Examples:    [][2]string{{"3одіакъ.", "Зодіакъ."}, {"ра3ъ", "разъ"}, {"к0лода", "колода"}, {"6убны", "бубны"}},
@@ -93,6 +94,7 @@ func correctedRules() []Rule {
 		},
 		{
 			ID:          "ocr/standalone-n",
+			Heuristic:   true,
 			Doc:         "A lone lower-case н between spaces is the conjunction и (н is no Russian word; н. with a period is left as an abbreviation).",
 			DocRU:       "Одиночное строчное н между пробелами — союз и (слова н в русском языке нет; н. с точкой оставляется как сокращение).",
 			Examples:    [][2]string{{"карты н если", "карты и если"}},
@@ -101,6 +103,7 @@ func correctedRules() []Rule {
 		},
 		{
 			ID:          "ocr/final-p",
+			Heuristic:   true,
 			Doc:         "The final п of a word of three or more letters is a misread и: in pre-reform spelling a word ending in п would end in пъ. Not before a period (abbreviations). Pre-reform text only.",
 			DocRU:       "Конечное п в слове из трёх и более букв — неверно прочитанное и: в дореформенной орфографии слово на п кончалось бы на пъ. Не перед точкой (сокращения); только в дореформенном тексте.",
 			Examples:    [][2]string{{"еслп одна", "если одна"}, {"восьмп картъ", "восьми картъ"}, {"взятымп", "взятыми"}},

@@ -24,6 +24,11 @@ type Rule struct {
 	// relies on, for example, every word-final hard consonant being
 	// followed by ъ); it is skipped for sources already in modern spelling.
 	PreReform bool
+	// Heuristic marks a rule that decides by a guess that can be wrong
+	// (a context that usually, not always, means the repair; the
+	// fallback for a word the lexicon lacks). The TEI marks its changes
+	// with a medium certainty.
+	Heuristic bool
 
 	// batch marks a rule that may share a pass with the batch rules next
 	// to it: it neither reads nor writes what they change.

@@ -3,6 +3,7 @@ package tei
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -156,8 +157,7 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 			d.w.text(word)
 		}
 		d.w.end("orig")
-		rule := joinRules(g.modern)
-		d.w.inline("reg", attrs{"type", rule, "ana", d.ruleRefs(rule), "resp", "#" + respRules}, reg)
+		d.w.inline("reg", d.ruleAttrs(joinRules(g.modern)), reg)
 		d.w.end("choice")
 		mod.WriteString(reg)
 		pos = g.e
@@ -236,17 +236,27 @@ func (d *doc) repair(p *corpus.Paragraph, g group, word, ocr string) {
 		d.w.text(word)
 		return
 	}
-	rule := joinRules(g.corrected)
-	ana := d.ruleRefs(rule)
-	resp := "#" + respRules
+	as := d.ruleAttrs(joinRules(g.corrected))
+	var ems []string
 	for _, sp := range g.corrected {
-		if id := d.emendation(p, sp.edit); id != "" {
-			ana += " #" + id
-			resp = "#" + respEditors
+		if id := d.emendation(p, sp.edit); id != "" && !slices.Contains(ems, id) {
+			ems = append(ems, id)
 		}
 	}
-	d.w.start("choice", nil)
-	d.w.inline("corr", attrs{"type", rule, "ana", ana, "resp", resp}, word)
+	var choice attrs
+	if len(ems) > 0 {
+		// An emendation is the editors' (resp), its choice has an id that
+		// its reason points at, and its ana points at the reason too.
+		as[3] += " #" + strings.Join(ems, " #")
+		as[5] = "#" + respEditors
+		id := "choice-" + ems[0]
+		choice = attrs{"xml:id", id}
+		for _, em := range ems {
+			d.choices[em] = id
+		}
+	}
+	d.w.start("choice", choice)
+	d.w.inline("corr", as, word)
 	d.w.inline("sic", nil, ocr)
 	d.w.end("choice")
 }

@@ -40,6 +40,10 @@ type doc struct {
 	// the ids the apparatus uses that normalize.Rules does not know.
 	normRules map[string]bool
 	extra     map[string]bool
+	heuristic map[string]bool // the rules that decide by a guess
+	// choices maps an emendation's id to the xml:id of the choice that
+	// applies it.
+	choices map[string]string
 	// rules are the engine rules listed in the back, by id, in order.
 	rules   map[string]*engine.Rule
 	ruleIDs []string
@@ -92,11 +96,12 @@ func Bytes(ed *corpus.Edition) ([]byte, error) {
 }
 
 func newDoc(ed *corpus.Edition) *doc {
-	d := &doc{ed: ed, w: newWriter(), normRules: map[string]bool{}, extra: map[string]bool{},
+	d := &doc{ed: ed, w: newWriter(), normRules: map[string]bool{}, extra: map[string]bool{}, heuristic: map[string]bool{}, choices: map[string]string{},
 		rules: map[string]*engine.Rule{}, paras: map[string]bool{}, footnotes: map[int]string{},
 		version: programVersion(), date: ed.Date()}
 	for _, r := range normalize.Rules() {
 		d.normRules[r.ID] = true
+		d.heuristic[r.ID] = r.Heuristic
 	}
 	for _, p := range ed.Paragraphs {
 		d.paras[p.ID] = true
@@ -170,6 +175,19 @@ func (d *doc) ruleRefs(list string) string {
 		refs = append(refs, "#"+normID(id))
 	}
 	return strings.Join(refs, " ")
+}
+
+// ruleAttrs returns the type, ana and resp of a corr or reg whose word
+// the "+"-joined rules changed, and cert="medium" if one of them decides
+// by a guess.
+func (d *doc) ruleAttrs(rule string) attrs {
+	as := attrs{"type", rule, "ana", d.ruleRefs(rule), "resp", "#" + respRules}
+	for _, id := range strings.Split(rule, "+") {
+		if d.heuristic[id] {
+			return append(as, "cert", "medium")
+		}
+	}
+	return as
 }
 
 // normID is the xml:id of a normalisation rule's category.
@@ -708,7 +726,10 @@ func (d *doc) emendations(depth int) {
 	for _, e := range ems {
 		d.w.nl(depth + 2)
 		as := attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected, "resp", "#" + respEditors}
-		if d.paras[e.ParaID()] {
+		switch {
+		case d.choices[emendationID(e)] != "":
+			as = append(as, "corresp", "#"+d.choices[emendationID(e)])
+		case d.paras[e.ParaID()]:
 			as = append(as, "corresp", "#"+paraID(e.ParaID(), "p"))
 		}
 		d.w.start("interp", as)
