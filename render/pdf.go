@@ -172,7 +172,8 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 		{fontMono, "", dejavusansmono.TTF},
 	}
 	for _, ft := range fonts {
-		f.AddUTF8FontFromBytes(ft.fam, ft.style, ft.ttf)
+		// A copy: gofpdf's subsetter writes into the bytes it is given.
+		f.AddUTF8FontFromBytes(ft.fam, ft.style, bytes.Clone(ft.ttf))
 	}
 	if err := f.Error(); err != nil {
 		return nil, fmt.Errorf("pdf: fonts: %w", err)
@@ -313,9 +314,7 @@ func (d *pdfDoc) flowRows(rows []row, dx, w float64) {
 		if len(rows)-fit < 2 && fit > 2 {
 			fit--
 		}
-		if fit < 2 {
-			fit = 0
-		}
+		fit = noHyphenAtFoot(rows, fit)
 		if fit > 0 {
 			d.drawRows(rows[:fit], d.left+dx, d.y, w)
 			rows = rows[fit:]
@@ -324,6 +323,19 @@ func (d *pdfDoc) flowRows(rows []row, dx, w float64) {
 		rows[0].before = 0
 		d.breakPage()
 	}
+}
+
+// noHyphenAtFoot moves the last of the k rows that stay on a page to the
+// next while it ends in a hyphen (a word is not broken across a page
+// turn); fewer than two rows left behind means none (orphan control).
+func noHyphenAtFoot(rows []row, k int) int {
+	for k > 0 && rows[k-1].line.hyphen {
+		k--
+	}
+	if k < 2 {
+		return 0
+	}
+	return k
 }
 
 // breakPage continues the current flow on a new page.

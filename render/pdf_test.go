@@ -274,14 +274,40 @@ func TestHyphenPoints(t *testing.T) {
 		word, lang string
 		want       string // the word with every break point marked "-"
 	}{
+		// The words issue #53 found broken inside a syllable or against
+		// a prefix or root, with every break Liang's patterns allow.
+		{"paragraph", "en", "para-graph"},
+		{"library", "en", "li-brary"},
+		{"marked", "en", "marked"},
+		{"solver", "en", "solver"},
+		{"running", "en", "run-ning"},
+		{"descend", "en", "de-scend"},
+		{"turned", "en", "turned"},
+		{"sentence", "en", "sen-tence"},
+		{"called", "en", "called"},
+		{"between", "en", "be-tween"},
+		{"stressed", "en", "stressed"},
+		{"sources", "en", "sources"},
+		{"обозначающее", "ru", "обо-зна-ча-ю-щее"},
+		{"разобранный", "ru", "разо-бран-ный"},
+		{"перекладки", "ru", "пе-ре-клад-ки"},
+		{"программа", "ru", "про-грам-ма"},
+		{"выкладка", "ru", "вы-клад-ка"},
+		{"неудавшимся", "ru", "не-удав-шим-ся"},
+		{"столбцов", "ru", "столб-цов"},
+		{"ПЯТНАДЦАТЬ", "ru", "ПЯТНАДЦАТЬ"}, // none in capitals
+		{"вторично.", "ru", "вто-рич-но."},
+		{"можетъ", "ru", "мо-жетъ"},
+		{"turned,", "en", "turned,"},
+		// More, with punctuation, pre-reform letters and compounds.
 		{"foundations", "en", "foun-da-tions"},
-		{"number", "en", "num-ber"},
-		{"together", "en", "together"}, // "th" is a digraph
-		{"cards", "en", "cards"},       // too short
-		{"слѣдовать", "ru", "слѣ-до-вать"},
+		{"«слѣдовать»", "ru", "«слѣ-до-вать»"},
 		{"основанія", "ru", "ос-но-ва-нія"},
+		{"нихъ", "ru", "нихъ"}, // a final ъ is not a letter to keep
 		{"раскладываютъ", "ru", "рас-кла-ды-ва-ютъ"},
 		{"Fortia's", "en", "Fortia's"},
+		{"PySolFC", "en", "PySolFC"},
+		{"card-playing", "en", "card--play-ing"}, // a break after its own hyphen too
 	}
 	for _, tc := range tests {
 		t.Run(tc.word, func(t *testing.T) {

@@ -195,9 +195,9 @@ func (d *pdfDoc) glossary() {
 			head = append(head, span{"  (" + t.Modern + ")", d.body.colored(grey)})
 		}
 		ru := d.setPara(para{spans: head, align: alignLeft}, cw)
-		ru = append(ru, d.setPara(para{spans: plain(t.DefRU, d.small), lang: "ru", before: 0.8}, cw)...)
+		ru = append(ru, d.setPara(para{spans: plain(t.DefRU, d.small), lang: "ru", before: 0.8, align: alignLeft}, cw)...)
 		en := d.setPara(para{spans: plain(t.EN, d.body.with("B")), align: alignLeft}, cw)
-		en = append(en, d.setPara(para{spans: plain(t.DefEN, d.small), lang: "en", before: 0.8}, cw)...)
+		en = append(en, d.setPara(para{spans: plain(t.DefEN, d.small), lang: "en", before: 0.8, align: alignLeft}, cw)...)
 		if len(t.Paragraphs) > 0 {
 			en = append(en, d.setPara(para{spans: plain("¶ "+strings.Join(t.Paragraphs, ", "), d.ids.sized(6.5)), align: alignLeft, before: 0.8}, cw)...)
 		}

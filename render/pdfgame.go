@@ -173,12 +173,15 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if ruText == "" {
 		ruText = p.Diplomatic
 	}
-	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru"}, cw)
+	// The columns are set ragged-right: justified in 41 characters,
+	// word spaces grew past an em.
+	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru", align: alignLeft}, cw)
 	var en []row
 	for i, q := range mdParas(p.Translation, d.body, "en", 1.5) {
 		if i == 0 {
 			q.before = 0
 		}
+		q.align = alignLeft
 		en = append(en, d.setPara(q, cw)...)
 	}
 	if len(en) == 0 {
@@ -243,6 +246,12 @@ func (d *pdfDoc) placePair(pr pair) {
 			return
 		}
 		kr, ke = splitAt(kr, len(pr.ru)), splitAt(ke, len(pr.en))
+		if kr < len(pr.ru) {
+			kr = noHyphenAtFoot(pr.ru, kr)
+		}
+		if ke < len(pr.en) {
+			ke = noHyphenAtFoot(pr.en, ke)
+		}
 		atTop := d.y <= d.mTop+8
 		small := max(len(pr.ru), len(pr.en)) < 5
 		if (kr == 0 && len(pr.ru) > 0) || (ke == 0 && len(pr.en) > 0) || (small && !atTop) {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"pasyans/corpus"
+	"pasyans/internal/hyphen"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -54,6 +55,7 @@ type tline struct {
 	natural float64 // width with normal spaces
 	spaces  float64 // the sum of the normal spaces between words
 	last    bool    // the paragraph's last line: not justified
+	hyphen  bool    // the line ends in a hyphen the breaker added
 }
 
 // align says how a paragraph's lines are set.
@@ -157,6 +159,7 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 	ws := d.words(spans)
 	var lines []tline
 	var cur tline
+	run := 0 // consecutive lines ending in a hyphen
 	push := func() {
 		if len(cur.words) > 0 {
 			lines = append(lines, cur)
@@ -180,14 +183,23 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 		if len(cur.words) == 0 {
 			room = width
 		}
-		if head, tail, ok := d.hyphenate(w, room, width, lang, len(cur.words) == 0 || room > 2*d.width(" ", w.boxes[0].st)); ok {
+		want := (len(cur.words) == 0 || room > 2*d.width(" ", w.boxes[0].st)) && run < maxHyphenRun
+		minTail := 2
+		if i == len(ws)-1 {
+			minTail = 4 // the paragraph's last line is more than a syllable
+		}
+		if head, tail, soft, ok := d.hyphenate(w, room, width, lang, want, minTail); ok {
 			cur.words = append(cur.words, head)
 			if len(cur.words) > 1 {
 				cur.spaces += sp
 				cur.natural += sp
 			}
 			cur.natural += head.w
+			cur.hyphen = soft
 			push()
+			if soft {
+				run++
+			}
 			ws[i] = tail
 			i--
 			continue
@@ -196,9 +208,11 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 			cur.words = append(cur.words, w)
 			cur.natural = w.w
 			push()
+			run = 0
 			continue
 		}
 		push()
+		run = 0
 		i--
 	}
 	push()
@@ -208,9 +222,18 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 	return lines
 }
 
-// hyphenate splits w so that its head with a hyphen fits in room. Only
-// single-box words are split; a word longer than any line is cut anywhere.
-func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool) (head, tail word, ok bool) {
+// maxHyphenRun is the most consecutive lines that may end in a hyphen.
+const maxHyphenRun = 2
+
+// softHyphen ends a line broken inside a word: the font draws it as a
+// hyphen, and text extraction knows it for a break, not a letter.
+const softHyphen = "\u00ad"
+
+// hyphenate splits w so that its head with a hyphen fits in room, leaving
+// at least minTail letters after the break. Only single-box words are
+// split; a word longer than any line is cut anywhere. soft reports a break
+// that added a hyphen (not one after the word's own hyphen, not a cut).
+func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool, minTail int) (head, tail word, soft, ok bool) {
 	if len(w.boxes) != 1 || room <= 0 {
 		return
 	}
@@ -228,40 +251,47 @@ func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool) 
 	}
 	for j := len(points) - 1; j >= 0; j-- {
 		p := points[j]
+		if !force && letters(rs[p:]) < minTail {
+			continue
+		}
 		h := string(rs[:p])
-		if !force && !strings.HasSuffix(h, "-") {
-			h += "-"
+		added := !force && !strings.HasSuffix(h, "-")
+		if added {
+			h += softHyphen
 		}
 		hw := d.width(h, b.st)
 		if hw <= room {
 			t := string(rs[p:])
 			tw := d.width(t, b.st)
-			return word{boxes: []box{{h, b.st, hw}}, w: hw}, word{boxes: []box{{t, b.st, tw}}, w: tw}, true
+			return word{boxes: []box{{h, b.st, hw}}, w: hw}, word{boxes: []box{{t, b.st, tw}}, w: tw}, added, true
 		}
 	}
 	return
 }
 
-// Hyphenation. A small rule-based hyphenator, not a dictionary one: for
-// Russian (pre-reform letters included) the syllable rules of the usual
-// simplified algorithm; for English, breaks between two consonants that
-// are not a digraph, and before common suffixes. Breaks keep at least two
-// letters (Russian) or three (English) on either side; words with capitals
-// inside, digits or fewer than six letters are left whole.
+// letters counts the letters in rs.
+func letters(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
 
-const (
-	ruVowels  = "аеёиоуыэюяіѣѵѳАЕЁИОУЫЭЮЯІѢѴ"
-	ruSticky  = "ъьйЪЬЙ"
-	enVowels  = "aeiouyAEIOUY"
-	enDigraph = "ch sh th ph wh gh ck ng qu wr kn gn"
-)
-
-var enSuffixes = []string{"tion", "sion", "ment", "ness", "able", "ible", "ance", "ence", "ful", "less", "ing"}
+// Hyphenation: Liang's patterns (internal/hyphen) for the paragraph's
+// language. Words with a capital after their first letter (ПЯТНАДЦАТЬ,
+// PySolFC), digits or other signs inside are left whole; leading and
+// trailing punctuation stays with the word.
 
 // hyphenPoints returns the rune offsets inside s where it may break.
 func hyphenPoints(s, lang string) []int {
+	pat := hyphen.For(lang)
+	if pat == nil {
+		return nil
+	}
 	rs := []rune(s)
-	// The letters' core: leading and trailing punctuation stay put.
 	a, b := 0, len(rs)
 	for a < b && !unicode.IsLetter(rs[a]) {
 		a++
@@ -269,113 +299,34 @@ func hyphenPoints(s, lang string) []int {
 	for b > a && !unicode.IsLetter(rs[b-1]) {
 		b--
 	}
-	core := rs[a:b]
-	if len(core) < 6 {
-		return nil
-	}
-	for _, r := range core {
-		if !unicode.IsLetter(r) && r != '-' {
-			return nil
-		}
-	}
-	var pts []int
-	switch lang {
-	case "ru":
-		pts = ruPoints(core)
-	case "en":
-		pts = enPoints(core)
-	}
-	for i := range pts {
-		pts[i] += a
-	}
-	return pts
-}
-
-func isIn(r rune, set string) bool { return strings.ContainsRune(set, r) }
-
-func ruPoints(w []rune) []int {
-	vowel := func(r rune) bool { return isIn(r, ruVowels) }
-	var pts []int
-	for k := 2; k <= len(w)-2; k++ {
-		l, r := w[k-1], w[k]
-		if w[k-1] == '-' || w[k] == '-' {
-			continue
-		}
-		if isIn(r, ruSticky) || !hasVowel(w[:k], vowel) || !hasVowel(w[k:], vowel) {
-			continue
-		}
-		switch {
-		case isIn(l, ruSticky):
-			pts = append(pts, k)
-		case vowel(l) && vowel(r):
-			pts = append(pts, k)
-		case vowel(l) && !vowel(r) && k+1 < len(w) && vowel(w[k+1]):
-			pts = append(pts, k)
-		case !vowel(l) && !vowel(r) && vowel(w[k-2]):
-			pts = append(pts, k) // V C | C …
-		}
-	}
-	return pts
-}
-
-func enPoints(w []rune) []int {
-	vowel := func(r rune) bool { return isIn(r, enVowels) }
-	lower := strings.ToLower(string(w))
-	for _, r := range w[1:] {
+	for _, r := range rs[min(a+1, b):b] {
 		if unicode.IsUpper(r) {
 			return nil
 		}
 	}
-	seen := map[int]bool{}
 	var pts []int
-	add := func(k int) {
-		if k >= 3 && k <= len(w)-3 && !seen[k] {
-			seen[k] = true
-			pts = append(pts, k)
-		}
-	}
-	for _, suf := range enSuffixes {
-		switch {
-		case strings.HasSuffix(lower, suf):
-			add(len(w) - len([]rune(suf)))
-		case strings.HasSuffix(lower, suf+"s"):
-			add(len(w) - len([]rune(suf)) - 1)
-		}
-	}
-	for k := 3; k <= len(w)-3; k++ {
-		l, r := w[k-1], w[k]
-		if vowel(l) || vowel(r) || !vowel(w[k-2]) || !vowel(w[k+1]) {
+	start := a
+	for i := a; i <= b; i++ { // the parts of a compound, each hyphenated
+		if i < b && rs[i] != '-' {
 			continue
 		}
-		pair := strings.ToLower(string([]rune{l, r}))
-		if strings.Contains(enDigraph, pair) || l == '-' || r == '-' {
-			continue
+		for _, p := range pat.Points(string(rs[start:i])) {
+			pts = append(pts, start+p)
 		}
-		add(k)
+		if i < b && i-a >= 2 && b-i-1 >= 2 {
+			pts = append(pts, i+1) // after the compound's own hyphen
+		}
+		start = i + 1
 	}
-	sortInts(pts)
 	return pts
 }
 
-func hasVowel(rs []rune, vowel func(rune) bool) bool {
-	for _, r := range rs {
-		if vowel(r) {
-			return true
-		}
-	}
-	return false
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
 // drawLine draws one line at baseline y from x, justified to width unless
-// it is the paragraph's last line or align says otherwise.
+// it is the paragraph's last line or align says otherwise. Each run of one
+// style is one text object holding its words and the spaces between them,
+// so that text extraction gives whole words and real spaces; a justified
+// run widens its spaces inside the text object (gofpdf's "J" cell, a TJ
+// array), since word spacing (Tw) does not apply to its two-byte fonts.
 func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 	extra := 0.0
 	gaps := len(l.words) - 1
@@ -389,16 +340,54 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 	case alignRight:
 		x += width - l.natural
 	}
+	var r textRun
 	for i, w := range l.words {
 		for _, b := range w.boxes {
-			d.setFont(b.st)
-			d.f.Text(x, y, b.text)
+			if r.text.Len() > 0 && r.st != b.st {
+				d.drawRun(&r, y, extra)
+			}
+			if r.text.Len() == 0 {
+				r.st, r.x = b.st, x
+			}
+			r.text.WriteString(b.text)
+			r.w += b.w
 			x += b.w
 		}
 		if i < gaps {
-			x += d.space(w) + extra
+			sp := d.space(w)
+			r.text.WriteByte(' ')
+			r.w += sp + extra
+			r.gaps++
+			x += sp + extra
 		}
 	}
+	d.drawRun(&r, y, extra)
+}
+
+// textRun is a part of a line in one style.
+type textRun struct {
+	st   tstyle
+	text strings.Builder
+	x, w float64 // left edge and width, spaces included
+	gaps int     // spaces inside
+}
+
+// drawRun draws r with its baseline at y and empties it.
+func (d *pdfDoc) drawRun(r *textRun, y, extra float64) {
+	defer func() { *r = textRun{} }()
+	if r.text.Len() == 0 {
+		return
+	}
+	d.setFont(r.st)
+	s := r.text.String()
+	if r.gaps == 0 || extra < 0.001 {
+		d.f.Text(r.x, y, s)
+		return
+	}
+	fs := r.st.size / ptPerMM
+	d.f.SetCellMargin(0)
+	d.f.SetXY(r.x, y-0.3*fs)
+	d.f.CellFormat(r.w, 0, s, "", 0, "J", false, 0, "")
 }
 
 // lineHeight is the leading for a paragraph whose largest size is pt.
