@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"pasyans/corpus"
@@ -71,34 +72,48 @@ var ErrPaper = errors.New("unknown paper size (want a4 or letter)")
 // the glossary, the sources and the method. The output depends only on ed
 // and o: the same input gives the same bytes.
 //
-// The book is laid out twice: the first pass learns on which page each
-// chapter starts, the second prints the contents with those numbers.
+// The book is laid out more than once: a pass learns on which page each
+// chapter starts and where the index's entries are, the next prints the
+// contents and the index with those numbers, until they settle.
 func PDF(ed *corpus.Edition, w io.Writer, o PDFOptions) error {
+	d, err := layoutBook(ed, o)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := d.f.Output(&buf); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// layoutBook lays out the book until the page numbers of the contents
+// and the index settle, and returns the last pass.
+func layoutBook(ed *corpus.Edition, o PDFOptions) (*pdfDoc, error) {
 	if ed == nil {
-		return errors.New("pdf: no edition")
+		return nil, errors.New("pdf: no edition")
 	}
 	var pages []int
-	for pass := 0; pass < 3; pass++ {
+	var ix *bookIndex
+	front := 0
+	for pass := 0; pass < 4; pass++ {
 		d, err := newPDFDoc(ed, o, pages)
 		if err != nil {
-			return err
+			return nil, err
 		}
+		d.prevIndex, d.prevFront = ix, front
 		d.book()
-		got := d.tocPageNumbers()
-		if pass > 0 && slices.Equal(got, pages) {
-			var buf bytes.Buffer
-			if err := d.f.Output(&buf); err != nil {
-				return fmt.Errorf("pdf: %w", err)
-			}
-			_, err := w.Write(buf.Bytes())
-			return err
-		}
 		if err := d.f.Error(); err != nil {
-			return fmt.Errorf("pdf: %w", err)
+			return nil, fmt.Errorf("pdf: %w", err)
 		}
-		pages = got
+		got := d.tocPageNumbers()
+		if pass > 0 && slices.Equal(got, pages) && ix.fingerprint() == d.index.fingerprint() {
+			return d, nil
+		}
+		pages, ix, front = got, d.index, d.front
 	}
-	return errors.New("pdf: the contents' page numbers do not settle")
+	return nil, errors.New("pdf: the page numbers of the contents and the index do not settle")
 }
 
 // pdfDoc is one layout pass of the book.
@@ -118,11 +133,20 @@ type pdfDoc struct {
 	headRight              string  // the running head of the current chapter
 	opening                bool    // the current page opens a chapter: no running head
 	toc                    []tocEntry
-	tocLinks               []int  // the contents' link ids, in entry order (second pass)
-	pageHook               func() // called after a page break inside a flow
-	prevPages              []int  // page numbers from the previous pass
-	noFolio                map[int]bool
-	figPages               []int // pages with a diagram (for the tests)
+	tocLinks               []int               // the contents' link ids, in entry order (second pass)
+	pageHook               func()              // called after a page break inside a flow
+	prevPages              []int               // page numbers from the previous pass
+	noFolio                map[int]bool        // pages without running head and folio
+	front                  int                 // the pages of the front matter (roman folios); 0 while it is set
+	frontDone              bool                // the front matter is complete
+	index                  *bookIndex          // where games, terms and rules are
+	log                    pageLog             // what each page holds (for the tests)
+	inHeading              bool                // drawRows draws a heading
+	contentsPages          [2]int              // the first and last page of the contents
+	prevIndex              *bookIndex          // the previous pass's, printed in the index
+	prevFront              int                 // the previous pass's front
+	termsOf                map[string][]string // paragraph id → the index entries of its glossary terms
+	figPages               []int               // pages with a diagram (for the tests)
 	body, small, sans, ids tstyle
 }
 
@@ -178,7 +202,13 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 	if err := f.Error(); err != nil {
 		return nil, fmt.Errorf("pdf: fonts: %w", err)
 	}
-	d := &pdfDoc{f: f, ed: ed, o: o, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}}
+	d := &pdfDoc{f: f, ed: ed, o: o, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}, index: newBookIndex(),
+		termsOf: map[string][]string{}}
+	for _, t := range ed.Glossary {
+		for _, p := range t.Paragraphs {
+			d.termsOf[p] = append(d.termsOf[p], termIndexKey(t))
+		}
+	}
 	d.pageW, d.pageH = size.Wd, size.Ht
 	d.mTop, d.mBot, d.mIn, d.mOut = 22, 24, 22, 18
 	d.tw = d.pageW - d.mIn - d.mOut
@@ -209,6 +239,9 @@ func (d *pdfDoc) bookTitles() corpus.Titles {
 // newPage starts a page; the margins alternate (inner margin wider).
 func (d *pdfDoc) newPage() {
 	d.f.AddPage()
+	if d.frontDone && d.front == 0 {
+		d.front = d.f.PageNo() - 1
+	}
 	d.cur = tstyle{color: [3]int{-1, -1, -1}} // unknown: the next setFont sets both
 	d.left = d.mIn
 	if d.f.PageNo()%2 == 0 {
@@ -223,7 +256,7 @@ func (d *pdfDoc) newPage() {
 // chapter's on odd ones; none on chapter openings and the title page.
 func (d *pdfDoc) header() {
 	n := d.f.PageNo()
-	if d.opening || d.noFolio[n] || n == 1 {
+	if d.opening || d.noFolio[n] {
 		return
 	}
 	left := d.mIn
@@ -252,12 +285,61 @@ func (d *pdfDoc) footer() {
 		return
 	}
 	st := d.sans.sized(8)
-	l := d.breakLines(plain(itoa(n), st), d.tw, "")
+	l := d.breakLines(plain(d.folio(n), st), d.tw, "")
 	left := d.mIn
 	if n%2 == 0 {
 		left = d.mOut
 	}
 	d.drawLine(l[0], left, d.pageH-12, d.tw, alignCenter)
+}
+
+// folio is the number printed on page n: roman in the front matter,
+// arabic from the first page of the introduction.
+func (d *pdfDoc) folio(n int) string {
+	front := d.front
+	if front == 0 { // still in the front matter: the last pass's count
+		front = d.prevFront
+	}
+	if front == 0 || n <= front {
+		return roman(n)
+	}
+	return itoa(n - front)
+}
+
+// roman writes n (1-3999) in lower-case roman numerals.
+func roman(n int) string {
+	var b strings.Builder
+	for _, v := range []struct {
+		n int
+		s string
+	}{{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"}, {40, "xl"}, {10, "x"}, {9, "ix"}, {5, "v"}, {4, "iv"}, {1, "i"}} {
+		for n >= v.n {
+			b.WriteString(v.s)
+			n -= v.n
+		}
+	}
+	return b.String()
+}
+
+// blankPage adds an empty page (the verso before a chapter that opens on
+// a recto).
+func (d *pdfDoc) blankPage() {
+	d.plainPage()
+}
+
+// plainPage starts a page without running head and folio (the header
+// is drawn as the page begins, so the page is marked before).
+func (d *pdfDoc) plainPage() {
+	d.noFolio[d.f.PageNo()+1] = true
+	d.newPage()
+}
+
+// toRecto makes the next new page a recto (odd): it adds a blank verso
+// when the current page is a recto.
+func (d *pdfDoc) toRecto() {
+	if d.f.PageNo()%2 == 1 {
+		d.blankPage()
+	}
 }
 
 // addTOC records a contents entry and bookmark at the current position.
@@ -356,11 +438,14 @@ func (d *pdfDoc) heading(text string, st tstyle, before, after, keep float64) {
 	if d.y+h+after+keep > d.bottom+0.01 {
 		d.breakPage()
 	}
+	d.inHeading = true
 	d.y = d.drawRows(rows, d.left, d.y, d.tw) + after
+	d.inHeading = false
 }
 
 // chapter opens a chapter on a new page with a title and a bookmark.
 func (d *pdfDoc) chapter(level int, title, runhead string, sub ...string) {
+	d.toRecto()
 	d.headRight = runhead
 	d.opening = true
 	d.newPage()
@@ -385,11 +470,20 @@ func (d *pdfDoc) chapter(level int, title, runhead string, sub ...string) {
 
 // book lays out the whole book.
 func (d *pdfDoc) book() {
+	d.halfTitle()
+	d.blankPage()
 	d.titlePage()
+	d.imprint()
 	d.contents()
+	if d.f.PageNo()%2 == 1 {
+		d.blankPage() // the front matter is an even number of pages
+	}
+	d.frontDone = true
 	d.introduction()
 	d.games()
 	d.glossary()
 	d.sources()
 	d.method()
+	d.indexPages()
+	d.colophon()
 }

@@ -390,7 +390,7 @@ func TestPDFContentsPages(t *testing.T) {
 			t.Errorf("%q is not on page %d", e.title, e.page)
 		}
 	}
-	contents, err := exec.Command(tool, "-enc", "UTF-8", "-f", "2", "-l", "3", file, "-").Output()
+	contents, err := exec.Command(tool, "-enc", "UTF-8", "-f", itoa(d.contentsPages[0]), "-l", itoa(d.contentsPages[1]), file, "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,7 @@ import (
 // titlePage sets the title page: the book's title in its pre-reform,
 // modern and English forms, and what this edition is.
 func (d *pdfDoc) titlePage() {
-	d.noFolio[1] = true
-	d.newPage()
+	d.plainPage()
 	t := d.bookTitles()
 	w := d.tw * 0.86
 	x := d.left + (d.tw-w)/2
@@ -37,8 +36,10 @@ func (d *pdfDoc) titlePage() {
 	d.y += 8
 	put("An annotated bilingual edition", tstyle{font: fontSans, size: 12, color: black}, 0)
 	put("Аннотированное двуязычное издание", tstyle{font: fontSans, size: 10.5, color: grey}, 2)
-	put(fmt.Sprintf("The Russian text in three readings, with an English translation, notes, the apparatus of the OCR's repairs, "+
+	put(fmt.Sprintf("The Russian text in its corrected reading beside an English translation, with notes, the apparatus of the OCR's repairs, "+
 		"and %d games played and checked by a program", len(d.ed.Games)), d.body.with("I").sized(10), 8)
+	put(fmt.Sprintf("Русский текст в исправленном чтении рядом с английским переводом, с примечаниями, аппаратом исправлений OCR "+
+		"и %d пасьянсами, проверенными программой", len(d.ed.Games)), d.body.with("I").sized(9.5).colored(grey), 3)
 	d.y = d.pageH - d.mBot - 22
 	put("pasyans", tstyle{font: fontSans, style: "B", size: 11, color: black}, 0)
 	put("Edition of "+editionDate(d.ed).Format("2 January 2006"), d.sans.sized(9), 1.5)
@@ -56,6 +57,8 @@ func (d *pdfDoc) contents() {
 	st := tstyle{font: fontSans, style: "B", size: 17, color: black}
 	d.y = d.drawRows(d.setPara(para{spans: plain("Contents", st), align: alignLeft}, d.tw), d.left, d.y, d.tw) + 8
 	d.f.Bookmark("Contents", 0, d.mTop)
+	d.contentsPages[0] = d.f.PageNo()
+	defer func() { d.contentsPages[1] = d.f.PageNo() }()
 	// When the contents take two pages, the games begin the second.
 	total := 0.0
 	for _, e := range entries {
@@ -68,7 +71,7 @@ func (d *pdfDoc) contents() {
 		}
 		page := ""
 		if i < len(d.prevPages) {
-			page = itoa(d.prevPages[i])
+			page = d.folio(d.prevPages[i])
 		}
 		st := d.body
 		indent := 0.0
@@ -104,6 +107,7 @@ func (d *pdfDoc) contents() {
 			d.textAt(strings.Repeat(". ", n), dots, x1, base, alignRight)
 		}
 		d.textAt(page, st, d.left+d.tw, base, alignRight)
+		d.log.rows = append(d.log.rows, loggedRow{page: d.f.PageNo(), x: d.left, top: d.y, bot: d.y + lh, text: e.title})
 		if d.prevPages != nil {
 			link := d.f.AddLink()
 			d.tocLinks = append(d.tocLinks, link)
@@ -149,6 +153,7 @@ func (d *pdfDoc) plannedTOC() []tocEntry {
 	add(1, "The rules of the apparatus")
 	add(1, "The engine and the checker")
 	add(1, "The rules of the games")
+	add(0, "Index")
 	return out
 }
 
@@ -175,7 +180,7 @@ func (d *pdfDoc) bookSections(b *corpus.Book, lang string) {
 	if lang == "en" && len(b.Paragraphs) > 0 {
 		d.y += 3
 		d.parallel(b.Paragraphs)
-		d.endnotes(b.Paragraphs)
+		d.endnotes(b.Paragraphs, nil)
 	}
 }
 
@@ -207,7 +212,7 @@ func (d *pdfDoc) glossary() {
 			en[0].h += 3.5
 			en[0].before += 3.5
 		}
-		d.placePair(pair{ru: ru, en: en})
+		d.placePair(pair{ru: ru, en: en, terms: []string{termIndexKey(t)}})
 	}
 	d.pageHook = nil
 }
@@ -301,6 +306,7 @@ func (d *pdfDoc) method() {
 		d.subsection(gameTitle(g))
 		for _, r := range g.Variant.Rules {
 			d.flow([]para{d.ruleEntry(r)})
+			d.index.add(ixRule, r.ID, d.f.PageNo())
 		}
 	}
 }

@@ -59,6 +59,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		aliases = "Also known as — " + strings.Join(al, "; ")
 	}
 	d.chapter(1, gameTitle(g), gameTitle(g), ru, aliases)
+	d.index.add(ixGame, gameIndexKey(g), d.f.PageNo())
 	if g.Order == 0 {
 		d.flow([]para{{spans: plain("Not one of the book's twenty-four games: from the modern description (source 003).", d.small.with("I").colored(grey)), align: alignLeft}})
 	}
@@ -66,16 +67,17 @@ func (d *pdfDoc) game(g *corpus.Game) {
 	d.flow(mdParas(g.IntroRU, d.body, "ru", 2))
 
 	if g.Variant != nil {
-		d.gameSection("The layout", 3*lineHeight(10))
 		fig := NewFigure(g.Variant, nil, "en")
-		cap := []span{{"The layout of " + g.Titles.EN + " (" + g.Titles.RU + ")", d.small.with("I")}}
-		if l := g.Variant.Layout; l.Reconstructed != "" {
-			cap = append(cap, span{". Reconstructed: " + l.Reconstructed, d.small.with("I")})
-			if l.ReconstructedRU != "" {
-				cap = append(cap, span{" Реконструкция: " + l.ReconstructedRU, d.small.with("I")})
-			}
+		cap := []span{{"The layout of " + g.Titles.EN, d.small.with("I")}}
+		capRU := []span{{"Раскладка пасьянса «" + g.Titles.RU + "»", d.small.with("I").colored(grey)}}
+		if g.Variant.Layout.Reconstructed != "" {
+			cap = append(cap, span{" (reconstructed: see the notes)", d.small.with("I")})
+			capRU = append(capRU, span{" (реконструкция: см. примечания)", d.small.with("I").colored(grey)})
 		}
-		d.figureBlock(fig, cap, d.pageH*0.42)
+		maxH := d.pageH * 0.42
+		// The heading goes with the diagram and its caption.
+		d.gameSection("The layout", d.figureNeed(fig, maxH, cap, capRU))
+		d.figureBlock(fig, maxH, cap, capRU)
 	}
 
 	d.gameSection("Text and translation", 7+5*lineHeight(10))
@@ -95,7 +97,21 @@ func (d *pdfDoc) game(g *corpus.Game) {
 			break
 		}
 	}
-	d.endnotes(g.Paragraphs)
+	d.endnotes(g.Paragraphs, d.layoutNote(g))
+}
+
+// layoutNote is the note on a reconstructed layout: why and from what,
+// in English and Russian (the diagram's caption points to it).
+func (d *pdfDoc) layoutNote(g *corpus.Game) []para {
+	if g.Variant == nil || g.Variant.Layout.Reconstructed == "" {
+		return nil
+	}
+	l := g.Variant.Layout
+	ps := []para{{spans: plain("The layout is reconstructed: "+sentence(l.Reconstructed), d.small), lang: "en"}}
+	if l.ReconstructedRU != "" {
+		ps = append(ps, para{spans: plain("Раскладка реконструирована: "+sentence(l.ReconstructedRU), d.small), lang: "ru"})
+	}
+	return ps
 }
 
 // section is a heading inside a chapter, kept with what follows.
@@ -140,6 +156,8 @@ func (d *pdfDoc) columnHeads(ru, en string) {
 type pair struct {
 	label  string
 	ru, en []row
+	terms  []string // index entries on the pair's first page
+	rules  []string
 }
 
 // parallel sets paragraphs in two columns, Russian (corrected reading) on
@@ -191,7 +209,12 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if len(ru) == 0 {
 		ru = d.setPara(para{spans: plain("—", d.body.colored(grey))}, cw)
 	}
-	return pair{label: p.ID, ru: ru, en: en}
+	pr := pair{label: p.ID, ru: ru, en: en}
+	for _, rl := range p.Rules {
+		pr.rules = append(pr.rules, rl.ID)
+	}
+	pr.terms = d.termsOf[p.ID]
+	return pr
 }
 
 // ruleRows are the paragraph's rule references with the checker's verdict.
@@ -277,6 +300,12 @@ func (d *pdfDoc) pairLabel(pr pair, first bool) {
 	if !first {
 		return
 	}
+	for _, t := range pr.terms {
+		d.index.add(ixTerm, t, d.f.PageNo())
+	}
+	for _, r := range pr.rules {
+		d.index.add(ixRule, r, d.f.PageNo())
+	}
 	top := d.y
 	if len(pr.ru) > 0 {
 		top += pr.ru[0].before
@@ -356,7 +385,8 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		return
 	}
 	s := engine.NewDeal(v, dl.Seed, opts)
-	d.figureBlock(NewFigure(v, s, "en"), []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}}, d.pageH*0.38)
+	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}},
+		[]span{{"Начальная позиция (расклад " + fmt.Sprint(dl.Seed) + ")", d.small.with("I").colored(grey)}})
 
 	d.subsection("The moves")
 	d.flow(d.moveParas(dl))
@@ -372,7 +402,8 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		st = st.colored(red)
 	}
 	d.flow([]para{{spans: plain(summary+".", st), align: alignLeft, before: 2}})
-	d.figureBlock(NewFigure(v, s, "en"), []span{{"The final position", d.small.with("I")}}, d.pageH*0.38)
+	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The final position", d.small.with("I")}},
+		[]span{{"Конечная позиция", d.small.with("I").colored(grey)}})
 }
 
 // moveParas writes the moves in compact notation, numbered, with each
@@ -462,8 +493,8 @@ func (d *pdfDoc) stats(st *corpus.Stats) {
 // Notes and apparatus.
 
 // endnotes sets the game's notes and apparatus, keyed by paragraph id.
-func (d *pdfDoc) endnotes(ps []*corpus.Paragraph) {
-	some := false
+func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
+	some := len(layout) > 0
 	for _, p := range ps {
 		if len(p.Notes) > 0 || len(apparatus(p)) > 0 {
 			some = true
@@ -479,6 +510,14 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph) {
 		{": from the editor's table of emendations).", d.small},
 	}, lang: "en", align: alignLeft}})
 	const hang = 13
+	for i, q := range layout {
+		q.indent += hang
+		q.before = 1
+		if i == 0 {
+			q.bullet, q.before = []span{{"Layout", d.sans.sized(7).with("B")}}, 2.5
+		}
+		d.flow([]para{q})
+	}
 	for _, p := range ps {
 		app := apparatus(p)
 		if len(p.Notes) == 0 && len(app) == 0 {

@@ -380,6 +380,7 @@ func (d *pdfDoc) drawRun(r *textRun, y, extra float64) {
 	}
 	d.setFont(r.st)
 	s := r.text.String()
+	d.log.text(d.f.PageNo(), r.st.size, s)
 	if r.gaps == 0 || extra < 0.001 {
 		d.f.Text(r.x, y, s)
 		return
@@ -445,6 +446,12 @@ func (d *pdfDoc) drawRows(rows []row, x, y, w float64) float64 {
 			d.drawLine(b, x, base+float64(i)*(r.h-r.before), r.indent-1.2, alignLeft)
 		}
 		d.drawLine(r.line, x+r.indent, base, w-r.indent, r.al)
+		lr := loggedRow{page: d.f.PageNo(), x: x, top: top, bot: y + r.h, hyphen: r.line.hyphen, text: lineText(r.line)}
+		if d.inHeading {
+			d.log.headings = append(d.log.headings, lr)
+		} else {
+			d.log.rows = append(d.log.rows, lr)
+		}
 		y += r.h
 	}
 	return y
