@@ -84,8 +84,37 @@ func PDF(ed *corpus.Edition, w io.Writer, o PDFOptions) error {
 	if err := d.f.Output(&buf); err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}
-	_, err = w.Write(buf.Bytes())
+	out, err := finishPDF(buf.Bytes(), d.meta())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
 	return err
+}
+
+// meta is the book's description in the file's metadata.
+func (d *pdfDoc) meta() pdfMeta {
+	t := d.bookTitles()
+	date := editionDate(d.ed)
+	return pdfMeta{
+		titleEN: t.EN,
+		titleRU: t.RU,
+		author: []string{
+			"Adelaide Cadogan (the original, Illustrated Games of Patience, 1874)",
+			"an anonymous Russian translator",
+			"the pasyans edition of " + date.Format("2 January 2006"),
+		},
+		subject: "An annotated bilingual edition of a nineteenth-century Russian book of patience games: " +
+			"the Russian text in its corrected reading beside an English translation, with notes, the apparatus " +
+			"of the OCR's repairs and games checked by a program. " +
+			"Аннотированное двуязычное издание русской книги пасьянсов XIX века.",
+		keywords: []string{"patience", "solitaire", "card games", "пасьянс", "Cadogan", "pre-reform Russian spelling",
+			"дореформенная орфография", "bilingual edition", "digital edition"},
+		lang:     "en",
+		date:     date,
+		front:    d.front,
+		checksum: editionChecksum(d.ed),
+	}
 }
 
 // layoutBook lays out the book until the page numbers of the contents

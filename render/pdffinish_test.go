@@ -1,0 +1,103 @@
+package render
+
+import (
+	"bytes"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPDFMetadata checks the points of a well-described file in the
+// book's bytes: the information dictionary, the catalog's language, page
+// labels and metadata, the XMP packet, the file identifier and the fonts'
+// names.
+func TestPDFMetadata(t *testing.T) {
+	raw := buildPDF(t, PDFOptions{})
+	s := string(raw)
+	for _, want := range []string{
+		"%PDF-1.7\n",
+		"/Title " + pdfText("Двадцать четыре основные пасьянса съ двадцатью таблицами / Twenty-Four Basic Patiences, with Twenty Tables"),
+		"/Lang (en)",
+		"/PageLabels << /Nums [0 << /S /r >> 6 << /S /D >>] >>",
+		"/Metadata ",
+		"/CreationDate (D:",
+		`<rdf:li xml:lang="ru">Двадцать четыре основные пасьянса съ двадцатью таблицами</rdf:li>`,
+		"<rdf:li>Adelaide Cadogan (the original, Illustrated Games of Patience, 1874)</rdf:li>",
+		"<rdf:li>an anonymous Russian translator</rdf:li>",
+		"<dc:subject><rdf:Bag><rdf:li>patience</rdf:li>",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the file lacks %q", want)
+		}
+	}
+	for _, key := range []string{"Author", "Subject", "Keywords"} {
+		if !regexp.MustCompile(`/` + key + ` <FEFF[0-9A-F]{40,}>`).MatchString(s) {
+			t.Errorf("no /%s in the information dictionary", key)
+		}
+	}
+	if !regexp.MustCompile(`/CreationDate \(D:\d{14}(Z|[+-]\d\d'\d\d')\)`).MatchString(s) {
+		t.Error("the creation date has no time zone")
+	}
+	if !regexp.MustCompile(`/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]`).MatchString(s) {
+		t.Error("no file /ID in the trailer")
+	}
+	if strings.Contains(s, "/utf8") {
+		t.Error("a font is still named /utf8…")
+	}
+	fonts := regexp.MustCompile(`/BaseFont /([A-Z]{6})\+(DejaVu[A-Za-z-]+)`).FindAllStringSubmatch(s, -1)
+	if len(fonts) < 7 {
+		t.Errorf("%d fonts with a subset tag and a real name, want 7 or more", len(fonts))
+	}
+	// The rewritten file is sound: its objects are where the table says.
+	if _, _, _, err := parsePDF(raw); err != nil {
+		t.Errorf("the finished file does not parse: %v", err)
+	}
+	if q, err := exec.LookPath("qpdf"); err == nil {
+		if out, err := exec.Command(q, "--check", writeTemp(t, raw)).CombinedOutput(); err != nil {
+			t.Errorf("qpdf --check: %v\n%s", err, out)
+		}
+	}
+}
+
+// TestFinishPDFErrors feeds finishPDF what is not gofpdf's output.
+func TestFinishPDFErrors(t *testing.T) {
+	for _, bad := range []string{"", "%PDF-1.3\nno xref", "%PDF-1.3\nstartxref\n999\n%%EOF\n", "%PDF-1.3\nxref\n0 1\nstartxref\n9\n%%EOF\n"} {
+		if _, err := finishPDF([]byte(bad), pdfMeta{date: time.Now(), checksum: strings.Repeat("0", 64)}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestPDFWholeWords checks that both poppler and MuPDF extract lines of
+// whole words with spaces between them (one text object a line, real
+// spaces), and that a line broken inside a word ends in a soft hyphen.
+func TestPDFWholeWords(t *testing.T) {
+	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	sentence := "The kings, queens and aces are taken out of"
+	for _, tool := range []struct {
+		name string
+		args []string
+	}{
+		{"pdftotext", []string{"-enc", "UTF-8", file, "-"}},
+		{"mutool", []string{"draw", "-q", "-F", "txt", "-o", "-", file}},
+	} {
+		p, err := exec.LookPath(tool.name)
+		if err != nil {
+			t.Logf("%s not installed: skipped", tool.name)
+			continue
+		}
+		out, err := exec.Command(p, tool.args...).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", tool.name, err)
+		}
+		text := string(bytes.ReplaceAll(out, []byte("  "), []byte(" ")))
+		if !strings.Contains(text, sentence) {
+			t.Errorf("%s does not give the line %q as one line of words", tool.name, sentence)
+		}
+		if !strings.Contains(text, softHyphen+"\n") {
+			t.Errorf("%s gives no soft hyphen at a line's end", tool.name)
+		}
+	}
+}
