@@ -172,6 +172,7 @@ type pdfDoc struct {
 	log                    pageLog             // what each page holds (for the tests)
 	inHeading              bool                // drawRows draws a heading
 	contentsPages          [2]int              // the first and last page of the contents
+	links                  map[string]int      // the pass's internal links by target
 	prevIndex              *bookIndex          // the previous pass's, printed in the index
 	prevFront              int                 // the previous pass's front
 	termsOf                map[string][]string // paragraph id → the index entries of its glossary terms
@@ -232,7 +233,7 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 		return nil, fmt.Errorf("pdf: fonts: %w", err)
 	}
 	d := &pdfDoc{f: f, ed: ed, o: o, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}, index: newBookIndex(),
-		termsOf: map[string][]string{}}
+		termsOf: map[string][]string{}, links: map[string]int{}}
 	for _, t := range ed.Glossary {
 		for _, p := range t.Paragraphs {
 			d.termsOf[p] = append(d.termsOf[p], termIndexKey(t))
@@ -284,6 +285,9 @@ func (d *pdfDoc) newPage() {
 // header draws the running head: the book's title on even pages, the
 // chapter's on odd ones; none on chapter openings and the title page.
 func (d *pdfDoc) header() {
+	// gofpdf carries the last page's colour over to the header: the
+	// current style is unknown, so that the head is never drawn in it.
+	d.cur = tstyle{color: [3]int{-1, -1, -1}}
 	n := d.f.PageNo()
 	if d.opening || d.noFolio[n] {
 		return
@@ -296,7 +300,7 @@ func (d *pdfDoc) header() {
 	text := d.headRight
 	al := alignRight
 	if n%2 == 0 {
-		text, al = d.bookTitles().EN, alignLeft
+		text, al = d.versoHead(st), alignLeft
 	}
 	l := d.breakLines(plain(text, st), d.tw, "")
 	if len(l) > 0 {
@@ -307,8 +311,23 @@ func (d *pdfDoc) header() {
 	d.f.Line(left, 15, left+d.tw, 15)
 }
 
+// versoHead is the running head of the even pages: the book's English
+// and Russian titles, shortened (before the first comma, before «съ»)
+// when both do not fit.
+func (d *pdfDoc) versoHead(st tstyle) string {
+	t := d.bookTitles()
+	full := joinBi(t.EN, t.RU)
+	if d.width(full, st) <= d.tw {
+		return full
+	}
+	en, _, _ := strings.Cut(t.EN, ",")
+	ru, _, _ := strings.Cut(t.RU, " съ ")
+	return joinBi(en, ru)
+}
+
 // footer draws the folio, centred.
 func (d *pdfDoc) footer() {
+	d.cur = tstyle{color: [3]int{-1, -1, -1}}
 	n := d.f.PageNo()
 	if d.noFolio[n] {
 		return

@@ -50,7 +50,7 @@ func (d *pdfDoc) titlePage() {
 // pass knows the page numbers and links each line to its page.
 func (d *pdfDoc) contents() {
 	entries := d.plannedTOC()
-	d.headRight = "Contents"
+	d.headRight = "Contents · Оглавление"
 	d.opening = true
 	d.newPage()
 	d.y = d.mTop + 8
@@ -187,7 +187,7 @@ func (d *pdfDoc) bookSections(b *corpus.Book, lang string) {
 // glossary sets the glossary: each term in its three forms, the Russian
 // definition beside the English.
 func (d *pdfDoc) glossary() {
-	d.chapter(0, "Glossary", "Glossary", "Словарь терминов")
+	d.chapter(0, "Glossary", "Glossary · Словарь терминов", "Словарь терминов")
 	d.flow([]para{{spans: plain("The technical terms of the sources, in the Russian alphabetical order of their modern forms: "+
 		"the pre-reform form, the modern form and the English; the definitions in both languages; the paragraphs where the term occurs.", d.body), lang: "en"}})
 	d.y += 2
@@ -204,7 +204,8 @@ func (d *pdfDoc) glossary() {
 		en := d.setPara(para{spans: plain(t.EN, d.body.with("B")), align: alignLeft}, cw)
 		en = append(en, d.setPara(para{spans: plain(t.DefEN, d.small), lang: "en", before: 0.8, align: alignLeft}, cw)...)
 		if len(t.Paragraphs) > 0 {
-			en = append(en, d.setPara(para{spans: plain("¶ "+strings.Join(t.Paragraphs, ", "), d.ids.sized(6.5)), align: alignLeft, before: 0.8}, cw)...)
+			refs := append([]span{{"¶ ", d.ids.sized(6.5)}}, d.paraRefs(t.Paragraphs, d.ids.sized(6.5))...)
+			en = append(en, d.setPara(para{spans: refs, align: alignLeft, before: 0.8}, cw)...)
 		}
 		if i > 0 {
 			ru[0].h += 3.5
@@ -219,7 +220,7 @@ func (d *pdfDoc) glossary() {
 
 // sources sets the list of sources with their checksums.
 func (d *pdfDoc) sources() {
-	d.chapter(0, "Sources", "Sources", "Источники")
+	d.chapter(0, "Sources", "Sources · Источники", "Источники")
 	d.flow([]para{{spans: plain("The files of the electronic text as received. Each is kept byte for byte; "+
 		"its SHA-256 checksum identifies it, and every paragraph of the edition records the checksum of its own text, "+
 		"so a changed source is caught by the checker.", d.body), lang: "en"}})
@@ -256,7 +257,7 @@ func (d *pdfDoc) sources() {
 // method sets the method: readings and apparatus, the apparatus rules,
 // the engine and the checker, the rules of the games with their verdicts.
 func (d *pdfDoc) method() {
-	d.chapter(0, "Method", "Method", "Метод")
+	d.chapter(0, "Method", "Method · Метод", "Метод")
 	body := func(s string) { d.flow([]para{{spans: plain(s, d.body), lang: "en", before: 2}}) }
 
 	d.sectionTOC("The three readings and the apparatus")
@@ -321,7 +322,9 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	info := d.sans.sized(6.8)
 	switch {
 	case len(r.Book) > 0:
-		sp = append(sp, span{"  Stated in " + strings.Join(r.Book, ", ") + ".", info})
+		sp = append(sp, span{"  Stated in ", info})
+		sp = append(sp, d.paraRefs(r.Book, info)...)
+		sp = append(sp, span{".", info})
 	case r.Reconstructed != "":
 		sp = append(sp, span{"  Reconstructed: " + sentence(r.Reconstructed), info})
 		if r.ReconstructedRU != "" {
@@ -349,4 +352,21 @@ func sentence(s string) string {
 		return s
 	}
 	return s + "."
+}
+
+// paraRefs are references to paragraphs, each a link to the paragraph
+// with its page ("001:4 (p. 12)") once a pass has found it.
+func (d *pdfDoc) paraRefs(ids []string, st tstyle) []span {
+	var sp []span
+	for i, id := range ids {
+		if i > 0 {
+			sp = append(sp, span{", ", st})
+		}
+		text := id
+		if p := d.prevIndex.paraPage(id); p > 0 {
+			text += "\u00a0(p.\u00a0" + d.folio(p) + ")"
+		}
+		sp = append(sp, span{text, st.linked("¶" + id)})
+	}
+	return sp
 }

@@ -14,10 +14,10 @@ const colGap = 7.0
 
 // games sets the part title and a chapter per game.
 func (d *pdfDoc) games() {
-	d.chapter(0, "The Games", "The Games", "Пасьянсы")
+	d.chapter(0, "The Games", "The Games · Пасьянсы", "Пасьянсы")
 	d.flow([]para{{spans: plain("Each game is given with its titles, the layout diagram redrawn from the engine's geometry, "+
 		"the Russian text in its corrected reading (the book's pre-reform spelling, with the damage of the OCR repaired) "+
-		"beside the English translation, paragraph by paragraph, the rules each paragraph states with the checker's verdict, "+
+		"beside the English translation, paragraph by paragraph (the rules each paragraph states, with the checker's verdict, are listed under Method), "+
 		"an example deal replayed by the engine, the solver's statistics when they have been gathered, "+
 		"and, at the end, the editor's notes and the apparatus: every word the OCR gave otherwise, with the rule that repaired it.", d.body), lang: "en"}})
 	for _, g := range d.ed.Games {
@@ -58,7 +58,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 	if len(al) > 0 {
 		aliases = "Also known as — " + strings.Join(al, "; ")
 	}
-	d.chapter(1, gameTitle(g), gameTitle(g), ru, aliases)
+	d.chapter(1, gameTitle(g), joinBi(gameTitle(g), g.Titles.RU), ru, aliases)
 	d.index.add(ixGame, gameIndexKey(g), d.f.PageNo())
 	if g.Order == 0 {
 		d.flow([]para{{spans: plain("Not one of the book's twenty-four games: from the modern description (source 003).", d.small.with("I").colored(grey)), align: alignLeft}})
@@ -76,11 +76,11 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		}
 		maxH := d.pageH * 0.42
 		// The heading goes with the diagram and its caption.
-		d.gameSection("The layout", d.figureNeed(fig, maxH, cap, capRU))
+		d.gameSection("The layout · Раскладка", d.figureNeed(fig, maxH, cap, capRU))
 		d.figureBlock(fig, maxH, cap, capRU)
 	}
 
-	d.gameSection("Text and translation", 7+5*lineHeight(10))
+	d.gameSection("Text and translation · Текст и перевод", 7+5*lineHeight(10))
 	d.parallel(g.Paragraphs)
 
 	if g.Variant != nil {
@@ -165,12 +165,12 @@ type pair struct {
 // a pair that does not fit is split at the same page break in both
 // columns, with at least two lines of each column on either side.
 func (d *pdfDoc) parallel(ps []*corpus.Paragraph) {
-	const ruHead, enHead = "Russian — corrected reading", "English"
+	const ruHead, enHead = "Русский текст (исправленное чтение)", "English translation"
 	if d.y+7+4*lineHeight(10) > d.bottom {
 		d.newPage()
 	}
 	d.columnHeads(ruHead, enHead)
-	d.pageHook = func() { d.columnHeads(ruHead+" (continued)", enHead) }
+	d.pageHook = func() { d.columnHeads(ruHead+" — продолжение", enHead+" (continued)") }
 	for i, p := range ps {
 		pr := d.makePair(p)
 		if i > 0 {
@@ -205,7 +205,6 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if len(en) == 0 {
 		en = d.setPara(para{spans: plain("[not translated]", d.body.with("I").colored(grey))}, cw)
 	}
-	en = append(en, d.ruleRows(p, cw)...)
 	if len(ru) == 0 {
 		ru = d.setPara(para{spans: plain("—", d.body.colored(grey))}, cw)
 	}
@@ -215,26 +214,6 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	}
 	pr.terms = d.termsOf[p.ID]
 	return pr
-}
-
-// ruleRows are the paragraph's rule references with the checker's verdict.
-func (d *pdfDoc) ruleRows(p *corpus.Paragraph, cw float64) []row {
-	var rows []row
-	seen := map[string]bool{}
-	for _, rl := range p.Rules {
-		if seen[rl.ID] {
-			continue
-		}
-		seen[rl.ID] = true
-		st := d.sans.sized(7)
-		spans := []span{{"Rule ", st}, {rl.ID, d.ids.sized(7).colored(black)}, {"  ", st}}
-		spans = append(spans, d.verdictSpan(rl.ID, st))
-		if rl.Rule == nil {
-			spans = append(spans, span{"  (no such rule in the engine)", st.colored(red)})
-		}
-		rows = append(rows, d.setPara(para{spans: spans, align: alignLeft, before: 1.2, lead: 3.4}, cw)...)
-	}
-	return rows
 }
 
 // verdictSpan is the checker's verdict on rule id.
@@ -300,17 +279,29 @@ func (d *pdfDoc) pairLabel(pr pair, first bool) {
 	if !first {
 		return
 	}
-	for _, t := range pr.terms {
-		d.index.add(ixTerm, t, d.f.PageNo())
-	}
-	for _, r := range pr.rules {
-		d.index.add(ixRule, r, d.f.PageNo())
-	}
 	top := d.y
 	if len(pr.ru) > 0 {
 		top += pr.ru[0].before
 	}
+	for _, t := range pr.terms {
+		d.index.add(ixTerm, t, d.f.PageNo())
+	}
+	if pr.label != "" {
+		d.index.add(ixPara, pr.label, d.f.PageNo())
+		d.index.paraAt[pr.label] = top
+	}
+	for _, r := range pr.rules {
+		d.index.add(ixRule, r, d.f.PageNo())
+	}
+	if pr.label == "" {
+		return
+	}
+	// In the outer margin: left of the text on a verso, right on a recto.
 	st := d.ids.sized(6.5)
+	if d.f.PageNo()%2 == 1 {
+		d.textAt(pr.label, st, d.left+d.tw+1.8, top+lineHeight(10)*0.74, alignLeft)
+		return
+	}
 	d.textAt(pr.label, st, d.left-1.8, top+lineHeight(10)*0.74, alignRight)
 }
 
@@ -360,7 +351,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		fig := NewFigure(v, engine.NewDeal(v, dl.Seed, opts), "en")
 		keep = fig.H*figureScale(fig, d.tw, d.pageH*0.38) + 24
 	}
-	d.gameSection("An example deal", keep)
+	d.gameSection("An example deal · Пример расклада", keep)
 	title := dl.Title.EN
 	if dl.Title.RU != "" {
 		title += " — " + dl.Title.RU
@@ -388,7 +379,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}},
 		[]span{{"Начальная позиция (расклад " + fmt.Sprint(dl.Seed) + ")", d.small.with("I").colored(grey)}})
 
-	d.subsection("The moves")
+	d.subsection("The moves · Ходы")
 	d.flow(d.moveParas(dl))
 	n, ill := s.Play(dl.Moves)
 	result := "won"
@@ -405,6 +396,9 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The final position", d.small.with("I")}},
 		[]span{{"Конечная позиция", d.small.with("I").colored(grey)}})
 }
+
+// maxPrintedMoves is the longest move list the book prints in full.
+const maxPrintedMoves = 100
 
 // moveParas writes the moves in compact notation, numbered, with each
 // comment after its move.
@@ -423,11 +417,19 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 			run = nil
 		}
 	}
+	long := len(dl.Moves) > maxPrintedMoves
+	if long {
+		out = append(out, para{spans: plain(fmt.Sprintf("The %d moves in full are in the web edition; the book gives the moves with a comment. "+
+			"Все %d ходов приведены в веб-издании; здесь — ходы с комментарием.", len(dl.Moves), len(dl.Moves)), d.small.with("I").colored(grey)),
+			align: alignLeft, before: 1})
+	}
 	for i, m := range dl.Moves {
 		k := i + 1
 		cs := comments[k]
 		if len(cs) == 0 {
-			run = append(run, span{itoa(k) + "\u00a0", num}, span{m.Text + "   ", mono})
+			if !long {
+				run = append(run, span{itoa(k) + "\u00a0", num}, span{m.Text + "   ", mono})
+			}
 			continue
 		}
 		flush()
@@ -456,38 +458,58 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 
 // Statistics.
 
-// stats prints the solver's statistics for the game.
+// stats prints the solver's statistics for the game as a table, each
+// line's label in English and Russian, with a note on how the interval
+// counts the undecided deals.
 func (d *pdfDoc) stats(st *corpus.Stats) {
-	d.gameSection("Win statistics", 3*lineHeight(10))
-	text := fmt.Sprintf("The solver played %d deals (seeds %d to %d) with a budget of %s each: %d won, %d lost (every line searched), %d undecided; "+
-		"win rate %.1f %% (95 %% Wilson interval %.1f–%.1f %%, undecided deals counted as losses for the lower bound and as wins for the upper).",
-		st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1, st.Budget, st.Won, st.Lost, st.Unknown,
-		st.WinRate*100, st.CI95[0]*100, st.CI95[1]*100)
+	d.gameSection("Win statistics · Статистика выигрышей", 3*lineHeight(10))
+	type line struct{ en, ru, v string }
+	lines := []line{
+		{"Deals played", "Сыграно раскладов", fmt.Sprintf("%d (seeds %d–%d)", st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1)},
+		{"Won", "Выиграно", itoa(st.Won)},
+		{"Lost (every line searched)", "Проиграно (перебраны все ходы)", itoa(st.Lost)},
+		{"Undecided", "Не решено", itoa(st.Unknown)},
+		{"Win rate", "Доля выигрышей", fmt.Sprintf("%.1f %%", st.WinRate*100)},
+		{"95 % interval (Wilson)", "95-процентный интервал (Уилсона)", fmt.Sprintf("%.1f–%.1f %%", st.CI95[0]*100, st.CI95[1]*100)},
+		{"Budget per deal", "Бюджет на расклад", st.Budget},
+		{"Time per deal: median / 90th percentile", "Время на расклад: медиана / 90-й процентиль", fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
+		{"Positions per second per core", "Позиций в секунду на ядро", fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
+	}
 	if st.Threads > 1 {
-		text += fmt.Sprintf(" Each deal was searched on %d cores at once (the exhaustive search beside the beams and probes, each with the whole budget).", st.Threads)
+		lines = append(lines, line{"Searches at once per deal (cores)", "Поисков одновременно на расклад (ядер)", itoa(st.Threads)})
 	}
 	if st.Shards > 1 {
-		text += fmt.Sprintf(" The %d deals were solved in %d shards, on one machine or several, and their answers merged into these figures.", st.Deals, st.Shards)
+		lines = append(lines, line{"Merged from shards", "Сведено из частей", itoa(st.Shards)})
 	}
 	if st.Retried > 0 {
-		text += fmt.Sprintf(" %d deals left undecided were solved again with a budget of %s.", st.Retried, st.RetryBudget)
+		lines = append(lines, line{"Undecided deals solved again", "Нерешённые расклады, решённые повторно", fmt.Sprintf("%d, budget %s", st.Retried, st.RetryBudget)})
 	}
-	extra := fmt.Sprintf("Time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions per second per core; %s.",
-		st.MedianMS, st.P90MS, st.NodesPerSec/1e6, st.Date)
 	if st.UnknownProgress > 0 {
-		extra += fmt.Sprintf(" On the undecided deals the search got, at best, a median of %.0f %% of the cards onto the foundations.", st.UnknownProgress*100)
+		lines = append(lines, line{"Undecided: most cards on the foundations (median)", "Нерешённые: больше всего карт в основаниях (медиана)", fmt.Sprintf("%.0f %%", st.UnknownProgress*100)})
 	}
 	if st.OpenCards {
-		extra += " The solver knows the face-down cards (the open-card problem)."
+		lines = append(lines, line{"Face-down cards", "Закрытые карты", "known to the solver · известны решателю"})
 	}
 	if len(st.Options) > 0 {
-		extra += " Options: " + strings.Join(st.Options, ", ") + "."
+		lines = append(lines, line{"Options", "Варианты", strings.Join(st.Options, ", ")})
 	}
-	ps := []para{
-		{spans: plain(text, d.body), lang: "en"},
-		{spans: plain(extra, d.small.colored(grey)), lang: "en", before: 1, align: alignLeft},
+	lines = append(lines, line{"Date", "Дата", st.Date})
+	cw := d.colWidth()
+	for i, l := range lines {
+		label := d.setPara(para{spans: []span{{l.en, d.small}, {" · " + l.ru, d.small.colored(grey)}}, align: alignLeft}, cw)
+		value := d.setPara(para{spans: plain(l.v, d.small), align: alignLeft}, cw)
+		if i > 0 {
+			for _, c := range [][]row{label, value} {
+				c[0].h += 1
+				c[0].before += 1
+			}
+		}
+		d.placePair(pair{ru: label, en: value})
 	}
-	d.flow(ps)
+	d.flow([]para{
+		{spans: plain("The interval counts the undecided deals as lost for its lower bound and as won for its upper.", d.small.colored(grey)), lang: "en", before: 2, align: alignLeft},
+		{spans: plain("Нерешённые расклады считаются проигранными для нижней границы интервала и выигранными для верхней.", d.small.colored(grey)), lang: "ru", before: 0.5, align: alignLeft},
+	})
 }
 
 // Notes and apparatus.
@@ -503,7 +525,7 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
 	if !some {
 		return
 	}
-	d.gameSection("Notes and apparatus", 3*lineHeight(10))
+	d.gameSection("Notes and apparatus · Примечания и аппарат", 3*lineHeight(10))
 	d.flow([]para{{spans: []span{
 		{"Notes are the editor's. In the apparatus each entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule that made the repair (", d.small},
 		{"emendation", d.ids.sized(7)},
@@ -633,4 +655,13 @@ func visible(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// joinBi joins an English and a Russian name with a middle dot (the
+// English alone when the Russian is missing).
+func joinBi(en, ru string) string {
+	if ru == "" {
+		return en
+	}
+	return en + " · " + ru
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,15 +99,55 @@ const (
 	ixGame indexKind = iota
 	ixTerm
 	ixRule
+	ixPara // not printed: the paragraphs' pages, for references
 )
 
-// bookIndex records the pages of the index's entries during a pass.
+// bookIndex records the pages of the index's entries during a pass, and
+// where each paragraph begins.
 type bookIndex struct {
-	pages map[indexKind]map[string][]int // kind → entry → physical pages, ascending
+	pages  map[indexKind]map[string][]int // kind → entry → physical pages, ascending
+	paraAt map[string]float64             // paragraph id → the y of its first line
 }
 
 func newBookIndex() *bookIndex {
-	return &bookIndex{pages: map[indexKind]map[string][]int{ixGame: {}, ixTerm: {}, ixRule: {}}}
+	return &bookIndex{pages: map[indexKind]map[string][]int{ixGame: {}, ixTerm: {}, ixRule: {}, ixPara: {}}, paraAt: map[string]float64{}}
+}
+
+// paraPage is the page on which paragraph id begins, or 0.
+func (ix *bookIndex) paraPage(id string) int {
+	if ix == nil {
+		return 0
+	}
+	if ps := ix.pages[ixPara][id]; len(ps) > 0 {
+		return ps[0]
+	}
+	return 0
+}
+
+// linkTo returns the link (made once a pass) to a target of the previous
+// pass: "¶id" a paragraph, "pN" page N; 0 when it is not known yet.
+func (d *pdfDoc) linkTo(target string) int {
+	if l, ok := d.links[target]; ok {
+		return l
+	}
+	page, y := 0, 0.0
+	switch {
+	case strings.HasPrefix(target, "¶"):
+		id := strings.TrimPrefix(target, "¶")
+		page = d.prevIndex.paraPage(id)
+		if page > 0 {
+			y = max(0, d.prevIndex.paraAt[id]-3)
+		}
+	case strings.HasPrefix(target, "p"):
+		page, _ = strconv.Atoi(target[1:])
+	}
+	l := 0
+	if page > 0 {
+		l = d.f.AddLink()
+		d.f.SetLink(l, y, page)
+	}
+	d.links[target] = l
+	return l
 }
 
 // add records that entry of kind is on page.
@@ -121,7 +162,7 @@ func (ix *bookIndex) add(kind indexKind, entry string, page int) {
 // when it no longer changes).
 func (ix *bookIndex) fingerprint() string {
 	var b strings.Builder
-	for k := ixGame; k <= ixRule; k++ {
+	for k := ixGame; k <= ixPara; k++ {
 		for _, e := range sortedKeys(ix.pages[k]) {
 			fmt.Fprintf(&b, "%d %s %v\n", k, e, ix.pages[k][e])
 		}
@@ -159,17 +200,17 @@ func (d *pdfDoc) indexPages() {
 	for _, part := range parts {
 		var rows []row
 		for _, k := range part.keys {
-			var nums []string
-			for _, p := range prev.pages[part.kind][k] {
-				nums = append(nums, d.folio(p))
-			}
 			st := d.small
 			if part.kind == ixRule {
 				st = d.ids.sized(7).colored(black)
 			}
 			sp := []span{{k, st}}
-			if len(nums) > 0 {
-				sp = append(sp, span{"  " + strings.Join(nums, ", "), d.small})
+			for i, p := range prev.pages[part.kind][k] {
+				sep := ", "
+				if i == 0 {
+					sep = "  "
+				}
+				sp = append(sp, span{sep, d.small}, span{d.folio(p), d.small.linked("p" + itoa(p))})
 			}
 			rows = append(rows, d.setPara(para{spans: sp, align: alignLeft, indent: 3, lead: lineHeight(8.5)}, cw)...)
 		}

@@ -22,7 +22,10 @@ type tstyle struct {
 	style string  // "", "I", "B", "BI"
 	size  float64 // points
 	color [3]int
+	link  string // where the text links to: "¶001:4" (a paragraph), "p12" (a page); "" for none
 }
+
+func (s tstyle) linked(to string) tstyle { s.link = to; return s }
 
 func (s tstyle) with(style string) tstyle { s.style = style; return s }
 
@@ -381,6 +384,12 @@ func (d *pdfDoc) drawRun(r *textRun, y, extra float64) {
 	d.setFont(r.st)
 	s := r.text.String()
 	d.log.text(d.f.PageNo(), r.st.size, s)
+	if r.st.link != "" {
+		if l := d.linkTo(r.st.link); l != 0 {
+			fs := r.st.size / ptPerMM
+			d.f.Link(r.x, y-fs*0.8, r.w, fs, l)
+		}
+	}
 	if r.gaps == 0 || extra < 0.001 {
 		d.f.Text(r.x, y, s)
 		return
