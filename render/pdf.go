@@ -125,13 +125,14 @@ func layoutBook(ed *corpus.Edition, o PDFOptions) (*pdfDoc, error) {
 	}
 	var pages []int
 	var ix *bookIndex
+	var anchors map[string]int
 	front := 0
 	for pass := 0; pass < 4; pass++ {
 		d, err := newPDFDoc(ed, o, pages)
 		if err != nil {
 			return nil, err
 		}
-		d.prevIndex, d.prevFront = ix, front
+		d.prevIndex, d.prevFront, d.prevAnchors = ix, front, anchors
 		d.book()
 		if err := d.f.Error(); err != nil {
 			return nil, fmt.Errorf("pdf: %w", err)
@@ -140,7 +141,7 @@ func layoutBook(ed *corpus.Edition, o PDFOptions) (*pdfDoc, error) {
 		if pass > 0 && slices.Equal(got, pages) && ix.fingerprint() == d.index.fingerprint() {
 			return d, nil
 		}
-		pages, ix, front = got, d.index, d.front
+		pages, ix, front, anchors = got, d.index, d.front, d.anchorPage
 	}
 	return nil, errors.New("pdf: the page numbers of the contents and the index do not settle")
 }
@@ -156,6 +157,7 @@ type pdfDoc struct {
 	pageW, pageH           float64
 	mTop, mBot, mIn, mOut  float64 // margins, mm
 	tw                     float64 // text width
+	measure                float64 // the width of single-column text
 	left                   float64 // the current page's left margin
 	y                      float64 // the flow's current y
 	bottom                 float64 // the lowest y text may reach
@@ -173,6 +175,8 @@ type pdfDoc struct {
 	inHeading              bool                // drawRows draws a heading
 	contentsPages          [2]int              // the first and last page of the contents
 	links                  map[string]int      // the pass's internal links by target
+	anchorPage             map[string]int      // paragraph anchor → the page it begins on
+	prevAnchors            map[string]int      // the previous pass's anchorPage
 	prevIndex              *bookIndex          // the previous pass's, printed in the index
 	prevFront              int                 // the previous pass's front
 	termsOf                map[string][]string // paragraph id → the index entries of its glossary terms
@@ -233,7 +237,7 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 		return nil, fmt.Errorf("pdf: fonts: %w", err)
 	}
 	d := &pdfDoc{f: f, ed: ed, o: o, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}, index: newBookIndex(),
-		termsOf: map[string][]string{}, links: map[string]int{}}
+		termsOf: map[string][]string{}, links: map[string]int{}, anchorPage: map[string]int{}}
 	for _, t := range ed.Glossary {
 		for _, p := range t.Paragraphs {
 			d.termsOf[p] = append(d.termsOf[p], termIndexKey(t))
@@ -242,6 +246,7 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 	d.pageW, d.pageH = size.Wd, size.Ht
 	d.mTop, d.mBot, d.mIn, d.mOut = 22, 24, 22, 18
 	d.tw = d.pageW - d.mIn - d.mOut
+	d.measure = min(d.tw, 128) // about 70 characters of the body type
 	d.body = tstyle{font: fontSerif, size: 10, color: black}
 	d.small = tstyle{font: fontSerif, size: 8.5, color: black}
 	d.sans = tstyle{font: fontSans, size: 8, color: grey}
@@ -422,7 +427,19 @@ func (d *pdfDoc) need(h float64) {
 // end).
 func (d *pdfDoc) flow(ps []para) {
 	for _, p := range ps {
-		d.flowRows(d.setPara(p, d.tw), 0, d.tw)
+		d.flowRows(d.setPara(p, d.measure), 0, d.measure)
+	}
+}
+
+// flowColumns sets paragraphs in two columns (notes, lists of rules: small
+// type that would run to a hundred characters a line across the page).
+func (d *pdfDoc) flowColumns(ps []para) {
+	var rows []row
+	for _, p := range ps {
+		rows = append(rows, d.setPara(p, d.colWidth())...)
+	}
+	if len(rows) > 0 {
+		d.twoColumns(cont(rows))
 	}
 }
 

@@ -272,6 +272,7 @@ func (d *pdfDoc) method() {
 
 	d.sectionTOC("The rules of the apparatus")
 	rules := normalize.Rules()
+	var list []para
 	for _, r := range rules {
 		sp := []span{{r.Doc, d.small}}
 		if len(r.Examples) > 0 {
@@ -285,8 +286,9 @@ func (d *pdfDoc) method() {
 			sp = append(sp, span{"  e.g. " + strings.Join(ex, ", "), d.small.with("I")})
 		}
 		sp = append([]span{{r.ID + "  ", d.ids.sized(7).colored(black)}}, sp...)
-		d.flow([]para{{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"}})
+		list = append(list, para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"})
 	}
+	d.flowColumns(list)
 
 	d.sectionTOC("The engine and the checker")
 	body("Each game is a program: its piles, its deal and every rule it enforces are registered values with an identifier, " +
@@ -305,9 +307,13 @@ func (d *pdfDoc) method() {
 			continue
 		}
 		d.subsection(gameTitle(g))
+		var list []para
 		for _, r := range g.Variant.Rules {
-			d.flow([]para{d.ruleEntry(r)})
-			d.index.add(ixRule, r.ID, d.f.PageNo())
+			list = append(list, d.ruleEntry(r))
+		}
+		d.flowColumns(list)
+		for _, r := range g.Variant.Rules {
+			d.index.add(ixRule, r.ID, d.anchorPage["rule "+r.ID])
 		}
 	}
 }
@@ -336,7 +342,7 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	}
 	sp = append(sp, span{"  Checker: ", info}, d.verdictSpan(r.ID, info), span{".", info})
 	sp = append([]span{{r.ID + "  ", d.ids.sized(6.8).colored(black)}}, sp...)
-	return para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"}
+	return para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en", anchor: "rule " + r.ID}
 }
 
 // sectionTOC is a section heading that is also a contents entry.

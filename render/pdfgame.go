@@ -193,7 +193,11 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	}
 	// The columns are set ragged-right: justified in 41 characters,
 	// word spaces grew past an em.
-	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru", align: alignLeft}, cw)
+	ruSpans := plain(ruText, d.body)
+	if ruText == p.Corrected {
+		ruSpans = d.markEmended(p, ruText)
+	}
+	ru := d.setPara(para{spans: ruSpans, lang: "ru", align: alignLeft}, cw)
 	var en []row
 	for i, q := range mdParas(p.Translation, d.body, "en", 1.5) {
 		if i == 0 {
@@ -214,6 +218,36 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	}
 	pr.terms = d.termsOf[p.ID]
 	return pr
+}
+
+// emendedMark follows a word the edition emended: the apparatus (in the
+// game's notes, where it links to) gives the OCR's form.
+const emendedMark = "°"
+
+// markEmended sets the corrected reading with a mark after each word the
+// apparatus records.
+func (d *pdfDoc) markEmended(p *corpus.Paragraph, text string) []span {
+	var ends []int
+	for _, a := range apparatus(p) {
+		if a.end > 0 && (len(ends) == 0 || ends[len(ends)-1] < a.end) {
+			ends = append(ends, a.end)
+		}
+	}
+	if len(ends) == 0 {
+		return plain(text, d.body)
+	}
+	rs := []rune(text)
+	mark := d.sans.sized(6.5).colored(grey).linked("notes " + p.ID)
+	var out []span
+	last := 0
+	for _, e := range ends {
+		if e > len(rs) || e < last {
+			continue
+		}
+		out = append(out, span{string(rs[last:e]), d.body}, span{emendedMark, mark})
+		last = e
+	}
+	return append(out, span{string(rs[last:]), d.body})
 }
 
 // verdictSpan is the checker's verdict on rule id.
@@ -527,18 +561,19 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
 	}
 	d.gameSection("Notes and apparatus · Примечания и аппарат", 3*lineHeight(10))
 	d.flow([]para{{spans: []span{
-		{"Notes are the editor's. In the apparatus each entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule that made the repair (", d.small},
+		{"Notes are the editor's. A " + emendedMark + " in the Russian text marks a word the edition repaired; in the apparatus each entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule that made the repair (", d.small},
 		{"emendation", d.ids.sized(7)},
 		{": from the editor's table of emendations).", d.small},
 	}, lang: "en", align: alignLeft}})
 	const hang = 13
+	var out []para
 	for i, q := range layout {
 		q.indent += hang
 		q.before = 1
 		if i == 0 {
 			q.bullet, q.before = []span{{"Layout", d.sans.sized(7).with("B")}}, 2.5
 		}
-		d.flow([]para{q})
+		out = append(out, q)
 	}
 	for _, p := range ps {
 		app := apparatus(p)
@@ -546,7 +581,8 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
 			continue
 		}
 		first := true
-		mark := []span{{p.ID, d.ids.sized(7).colored(black).with("")}}
+		// The paragraph's id links back to the paragraph.
+		mark := []span{{p.ID, d.ids.sized(7).colored(black).with("").linked("¶" + p.ID)}}
 		for _, n := range p.Notes {
 			// The book shows one set of notes: each in English, then its Russian.
 			qs := mdParas(n.Text, d.small, "en", 1)
@@ -556,10 +592,11 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
 			for _, q := range qs {
 				q.indent += hang
 				q.before = 1
+				q.align = alignLeft
 				if first {
-					q.bullet, q.before, first = mark, 2.5, false
+					q.bullet, q.before, q.anchor, first = mark, 2.5, "notes "+p.ID, false
 				}
-				d.flow([]para{q})
+				out = append(out, q)
 			}
 		}
 		if len(app) > 0 {
@@ -577,16 +614,20 @@ func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
 			}
 			q := para{spans: sp, align: alignLeft, indent: hang, before: 1, lang: ""}
 			if first {
-				q.bullet, q.before = mark, 2.5
+				q.bullet, q.before, q.anchor = mark, 2.5, "notes "+p.ID
 			}
-			d.flow([]para{q})
+			out = append(out, q)
 		}
 	}
+	d.flowColumns(out)
 }
 
 // appEntry is one apparatus entry: a word of the corrected reading, its
 // OCR form, the rules that changed it.
-type appEntry struct{ corrected, ocr, rules string }
+type appEntry struct {
+	corrected, ocr, rules string
+	end                   int // the rune offset in the corrected reading where the word ends (0: none)
+}
 
 // apparatus gathers the corrected layer's edits of p by word: the
 // corrected word, the OCR word and the rules, in text order.
@@ -618,13 +659,20 @@ func apparatus(p *corpus.Paragraph) []appEntry {
 		if [2]int{ra, rb} == lastRaw && len(out) > 0 {
 			l := &out[len(out)-1]
 			l.corrected = fixed
+			if cb > ca {
+				l.end = cb
+			}
 			if !strings.Contains(l.rules, e.Rule) {
 				l.rules += ", " + e.Rule
 			}
 			continue
 		}
 		lastRaw = [2]int{ra, rb}
-		out = append(out, appEntry{corrected: fixed, ocr: visible(ocr), rules: e.Rule})
+		ae := appEntry{corrected: fixed, ocr: visible(ocr), rules: e.Rule}
+		if cb > ca {
+			ae.end = cb
+		}
+		out = append(out, ae)
 	}
 	return out
 }

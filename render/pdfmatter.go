@@ -140,6 +140,8 @@ func (d *pdfDoc) linkTo(target string) int {
 		}
 	case strings.HasPrefix(target, "p"):
 		page, _ = strconv.Atoi(target[1:])
+	default: // an anchor of the previous pass
+		page = d.prevAnchors[target]
 	}
 	l := 0
 	if page > 0 {
@@ -225,10 +227,14 @@ func (d *pdfDoc) twoColumns(rows []row) {
 	cw := d.colWidth()
 	for len(rows) > 0 {
 		avail := d.bottom - d.y
-		nl := fitRows(rows, avail)
-		nr := fitRows(rows[nl:], avail)
-		if nl+nr >= len(rows) { // all fit: balance the columns
-			nl = (len(rows) + 1) / 2
+		nl := columnSplit(rows, fitRows(rows, avail))
+		nr := columnSplit(rows[nl:], fitRows(rows[nl:], avail))
+		if nl+nr >= len(rows) && len(rows) > 1 { // all fit: balance the columns
+			half := 0.0
+			for nl = 0; nl < len(rows) && half+rows[nl].h <= rowsHeight(rows)/2+0.01; nl++ {
+				half += rows[nl].h
+			}
+			nl = max(columnSplit(rows, nl), 1)
 			nr = len(rows) - nl
 		}
 		if nl == 0 {
@@ -236,13 +242,38 @@ func (d *pdfDoc) twoColumns(rows []row) {
 			continue
 		}
 		yl := d.drawRows(rows[:nl], d.left, d.y, cw)
-		yr := d.drawRows(rows[nl:nl+nr], d.left+cw+colGap, d.y, cw)
+		yr := d.drawRows(cont(rows[nl:nl+nr]), d.left+cw+colGap, d.y, cw)
 		rows = rows[nl+nr:]
 		d.y = max(yl, yr)
 		if len(rows) > 0 {
+			rows = cont(rows)
 			d.breakPage()
 		}
 	}
+}
+
+// columnSplit adjusts the k rows that fit a column: none ending in an
+// added hyphen, no single line of a paragraph left or carried (the rows
+// of a paragraph after its first have no space before them).
+func columnSplit(rows []row, k int) int {
+	if k >= len(rows) {
+		return len(rows)
+	}
+	for k > 0 && rows[k-1].line.hyphen {
+		k--
+	}
+	// A paragraph's first line alone at the foot, or its last alone at
+	// the top of the next column: move the split up one line.
+	if k > 0 && rows[k-1].before > 0 && rows[k].before == 0 {
+		k--
+	}
+	if k > 1 && k < len(rows) && rows[k].before == 0 && (k+1 == len(rows) || rows[k+1].before > 0) {
+		k--
+	}
+	for k > 0 && rows[k-1].line.hyphen {
+		k--
+	}
+	return k
 }
 
 func (d *pdfDoc) gameIndexKeys() []string {
@@ -270,7 +301,9 @@ func (d *pdfDoc) termIndexKeys() []string {
 	for _, t := range d.ed.Glossary {
 		out = append(out, termIndexKey(t))
 	}
-	sort.Strings(out)
+	// Alphabetical, ignoring case and a leading article.
+	key := func(s string) string { return strings.TrimPrefix(strings.ToLower(s), "the ") }
+	sort.SliceStable(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
 	return out
 }
 

@@ -81,6 +81,7 @@ type para struct {
 	bullet []span  // a list item's marker, hung in the indent
 	before float64 // space before the paragraph, mm
 	lead   float64 // line height, mm; 0: from the largest size
+	anchor string  // a name for the page the paragraph begins on (pdfDoc.anchorPage)
 }
 
 // width measures s in style st, caching by style and text.
@@ -422,6 +423,7 @@ type row struct {
 	before float64 // space above the baseline's line box (paragraph spacing)
 	size   float64 // the line's font size, for the baseline
 	al     align
+	anchor string // the paragraph's anchor, on its first row
 }
 
 // setPara lays out p at width w into rows.
@@ -437,6 +439,7 @@ func (d *pdfDoc) setPara(p para, w float64) []row {
 		rows[i] = row{line: l, indent: p.indent, h: lh, size: size, al: p.align}
 	}
 	if len(rows) > 0 {
+		rows[0].anchor = p.anchor
 		rows[0].h += p.before
 		rows[0].before = p.before
 		if len(p.bullet) > 0 {
@@ -455,6 +458,9 @@ func (d *pdfDoc) drawRows(rows []row, x, y, w float64) float64 {
 			d.drawLine(b, x, base+float64(i)*(r.h-r.before), r.indent-1.2, alignLeft)
 		}
 		d.drawLine(r.line, x+r.indent, base, w-r.indent, r.al)
+		if r.anchor != "" {
+			d.anchorPage[r.anchor] = d.f.PageNo()
+		}
 		lr := loggedRow{page: d.f.PageNo(), x: x, top: top, bot: y + r.h, hyphen: r.line.hyphen, text: lineText(r.line)}
 		if d.inHeading {
 			d.log.headings = append(d.log.headings, lr)
