@@ -166,6 +166,7 @@ type pdfDoc struct {
 	toc                    []tocEntry
 	tocLinks               []int               // the contents' link ids, in entry order (second pass)
 	pageHook               func()              // called after a page break inside a flow
+	float                  func()              // a figure that waits for the top of the next page
 	prevPages              []int               // page numbers from the previous pass
 	noFolio                map[int]bool        // pages without running head and folio
 	front                  int                 // the pages of the front matter (roman folios); 0 while it is set
@@ -488,9 +489,22 @@ func noHyphenAtFoot(rows []row, k int) int {
 // breakPage continues the current flow on a new page.
 func (d *pdfDoc) breakPage() {
 	d.newPage()
+	d.runFloat()
 	if d.pageHook != nil {
 		d.pageHook()
 	}
+}
+
+// runFloat places the figure waiting for a page's top, if any, keeping
+// the flow's page hook.
+func (d *pdfDoc) runFloat() {
+	if d.float == nil {
+		return
+	}
+	fl, hook := d.float, d.pageHook
+	d.float = nil
+	fl()
+	d.pageHook = hook
 }
 
 // heading sets a heading kept with at least keep mm of what follows.

@@ -413,3 +413,21 @@ func TestPDFSparseEdition(t *testing.T) {
 		t.Fatal("empty output")
 	}
 }
+
+func TestSmartQuotes(t *testing.T) {
+	st := tstyle{font: fontSerif}
+	for _, tc := range []struct{ in, want string }{
+		{`He said "go" and 'stop'.`, "He said “go” and ‘stop’."},
+		{"Cadogan's book...", "Cadogan’s book…"},
+		{`("quoted")`, "(“quoted”)"},
+		{`the 'nineties`, "the ‘nineties"}, // an elision the rule cannot tell from a quote
+	} {
+		if got := smartQuotes([]span{{tc.in, st}})[0].text; got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	mono := tstyle{font: fontMono}
+	if got := smartQuotes([]span{{`"x"`, mono}})[0].text; got != `"x"` {
+		t.Errorf("code changed: %q", got)
+	}
+}

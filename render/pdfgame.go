@@ -75,13 +75,26 @@ func (d *pdfDoc) game(g *corpus.Game) {
 			capRU = append(capRU, span{" (реконструкция: см. примечания)", d.small.with("I").colored(grey)})
 		}
 		maxH := d.pageH * 0.42
-		// The heading goes with the diagram and its caption.
-		d.gameSection("The layout · Раскладка", d.figureNeed(fig, maxH, cap, capRU))
-		d.figureBlock(fig, maxH, cap, capRU)
+		// The heading goes with the diagram and its caption; when they do
+		// not fit the rest of the page, the text begins there and the
+		// diagram heads the next page.
+		need := d.figureNeed(fig, maxH, cap, capRU)
+		layout := func() {
+			d.gameSection("The layout · Раскладка", need)
+			d.figureBlock(fig, maxH, cap, capRU)
+		}
+		if d.y+need+12 > d.bottom && d.bottom-d.y > 7+8*lineHeight(10)+12 {
+			d.float = layout
+		} else {
+			layout()
+		}
 	}
 
 	d.gameSection("Text and translation · Текст и перевод", 7+5*lineHeight(10))
 	d.parallel(g.Paragraphs)
+	if d.float != nil { // the text ended on the page: the diagram follows
+		d.runFloat()
+	}
 
 	if g.Variant != nil {
 		for _, dl := range d.ed.Deals {

@@ -428,6 +428,9 @@ type row struct {
 
 // setPara lays out p at width w into rows.
 func (d *pdfDoc) setPara(p para, w float64) []row {
+	if p.lang == "en" {
+		p.spans = smartQuotes(p.spans)
+	}
 	lines := d.breakLines(p.spans, w-p.indent, p.lang)
 	size := maxSize(p.spans)
 	lh := p.lead
@@ -597,3 +600,37 @@ func inlines(n ast.Node, src []byte, st tstyle) []span {
 
 // plain is text as one span.
 func plain(s string, st tstyle) []span { return []span{{s, st}} }
+
+// smartQuotes sets English typewriter quotes as curly ones and three
+// dots as an ellipsis, outside code (monospaced spans). A quote opens
+// after a space, an opening bracket or a dash, and closes elsewhere.
+func smartQuotes(spans []span) []span {
+	out := make([]span, len(spans))
+	prev := ' '
+	for i, sp := range spans {
+		out[i] = sp
+		if sp.st.font == fontMono {
+			prev = 'x'
+			continue
+		}
+		text := strings.ReplaceAll(sp.text, "...", "…")
+		var b strings.Builder
+		for _, r := range text {
+			opening := unicode.IsSpace(prev) || strings.ContainsRune("([{—–-\u00a0", prev)
+			switch {
+			case r == '"' && opening:
+				r = '“'
+			case r == '"':
+				r = '”'
+			case r == '\'' && opening:
+				r = '‘'
+			case r == '\'':
+				r = '’'
+			}
+			b.WriteRune(r)
+			prev = r
+		}
+		out[i].text = b.String()
+	}
+	return out
+}
