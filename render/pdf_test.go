@@ -431,3 +431,14 @@ func TestSmartQuotes(t *testing.T) {
 		t.Errorf("code changed: %q", got)
 	}
 }
+
+func TestWithCalls(t *testing.T) {
+	st := tstyle{font: fontSerif, size: 10}
+	got := withCalls([]span{{"itself", st}, {"[", st}, {"2].", st}})
+	if len(got) != 3 || got[0].text != "itself" || got[1].text != "2" || got[1].st.rise == 0 || got[1].st.link != "fn 2" || got[2].text != "." {
+		t.Errorf("got %+v", got)
+	}
+	if got := withCalls([]span{{"no call [x]", st}}); len(got) != 1 || got[0].text != "no call [x]" {
+		t.Errorf("got %+v", got)
+	}
+}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -171,6 +172,14 @@ type pair struct {
 	ru, en []row
 	terms  []string // index entries on the pair's first page
 	rules  []string
+	notes  []footnote // the book's footnotes the pair calls
+}
+
+// footnote is one of the book's own footnotes, set at the foot of the
+// page that calls it: the Russian and the English side by side.
+type footnote struct {
+	n      int
+	ru, en []row
 }
 
 // parallel sets paragraphs in two columns, Russian (corrected reading) on
@@ -184,8 +193,18 @@ func (d *pdfDoc) parallel(ps []*corpus.Paragraph) {
 	}
 	d.columnHeads(ruHead, enHead)
 	d.pageHook = func() { d.columnHeads(ruHead+" — продолжение", enHead+" (continued)") }
+	notes := d.bookFootnotes(ps)
 	for i, p := range ps {
+		if p.Kind == corpus.KindFootnote {
+			continue // set at the foot of the page that calls it
+		}
 		pr := d.makePair(p)
+		for _, n := range callsIn(p) {
+			if fn, ok := notes[n]; ok {
+				pr.notes = append(pr.notes, fn)
+				delete(notes, n) // once, at the first call
+			}
+		}
 		if i > 0 {
 			pr.ru[0].h += 3.5
 			pr.ru[0].before += 3.5
@@ -210,13 +229,14 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if ruText == p.Corrected {
 		ruSpans = d.markEmended(p, ruText)
 	}
-	ru := d.setPara(para{spans: ruSpans, lang: "ru", align: alignLeft}, cw)
+	ru := d.setPara(para{spans: withCalls(ruSpans), lang: "ru", align: alignLeft}, cw)
 	var en []row
 	for i, q := range mdParas(p.Translation, d.body, "en", 1.5) {
 		if i == 0 {
 			q.before = 0
 		}
 		q.align = alignLeft
+		q.spans = withCalls(q.spans)
 		en = append(en, d.setPara(q, cw)...)
 	}
 	if len(en) == 0 {
@@ -285,9 +305,14 @@ func (d *pdfDoc) placePair(pr pair) {
 	cw := d.colWidth()
 	label := true
 	for {
-		avail := d.bottom - d.y
+		bottom := d.bottom
+		if label && len(pr.notes) > 0 { // room for the footnotes on the first page
+			bottom -= d.footnotesHeight(pr.notes)
+		}
+		avail := bottom - d.y
 		kr, ke := fitRows(pr.ru, avail), fitRows(pr.en, avail)
 		if kr == len(pr.ru) && ke == len(pr.en) {
+			d.placeFootnotes(pr, label, bottom)
 			d.pairLabel(pr, label)
 			yr := d.drawRows(pr.ru, d.left, d.y, cw)
 			ye := d.drawRows(pr.en, d.left+cw+colGap, d.y, cw)
@@ -311,6 +336,7 @@ func (d *pdfDoc) placePair(pr pair) {
 				continue
 			}
 		}
+		d.placeFootnotes(pr, label, bottom)
 		d.pairLabel(pr, label)
 		label = false
 		d.drawRows(pr.ru[:kr], d.left, d.y, cw)
@@ -318,6 +344,121 @@ func (d *pdfDoc) placePair(pr pair) {
 		pr.ru, pr.en = cont(pr.ru[kr:]), cont(pr.en[ke:])
 		d.breakPage()
 	}
+}
+
+// bookFootnotes sets the book's footnotes among ps by number: a
+// paragraph holding only a number opens footnote N, the footnote
+// paragraphs after it are its text.
+func (d *pdfDoc) bookFootnotes(ps []*corpus.Paragraph) map[int]footnote {
+	out := map[int]footnote{}
+	n := 0
+	cw := d.colWidth()
+	for _, p := range ps {
+		if p.Kind != corpus.KindFootnote {
+			continue
+		}
+		if m := fnLine.FindStringSubmatch(p.Raw); m != nil {
+			n, _ = strconv.Atoi(m[1])
+			continue
+		}
+		if n == 0 {
+			continue
+		}
+		fn := out[n]
+		fn.n = n
+		call := []span{{itoa(n) + "\u00a0", d.small.sized(6.5).rised(1)}}
+		ru := p.Corrected
+		if ru == "" {
+			ru = p.Diplomatic
+		}
+		rs := append(append([]span{}, call...), span{ru, d.small})
+		anchor := ""
+		if len(fn.ru) == 0 {
+			anchor = "fn " + itoa(n)
+		}
+		fn.ru = append(fn.ru, d.setPara(para{spans: rs, lang: "ru", align: alignLeft, before: 0.5, anchor: anchor}, cw)...)
+		var es []span
+		for _, q := range mdParas(p.Translation, d.small, "en", 0) {
+			es = append(es, q.spans...)
+		}
+		es = append(append([]span{}, call...), es...)
+		fn.en = append(fn.en, d.setPara(para{spans: es, lang: "en", align: alignLeft, before: 0.5}, cw)...)
+		out[n] = fn
+	}
+	return out
+}
+
+// callsIn lists the footnote numbers p's corrected reading calls ([N]).
+func callsIn(p *corpus.Paragraph) []int {
+	var out []int
+	for _, m := range fnCall.FindAllStringSubmatch(p.Corrected, -1) {
+		n, _ := strconv.Atoi(m[1])
+		out = append(out, n)
+	}
+	return out
+}
+
+// withCalls sets the footnote calls [N] in spans as raised numbers
+// linked to the footnote; adjacent spans of one style are joined first,
+// so that a call split by the Markdown parser is found.
+func withCalls(spans []span) []span {
+	var joined []span
+	for _, sp := range spans {
+		if n := len(joined); n > 0 && joined[n-1].st == sp.st {
+			joined[n-1].text += sp.text
+			continue
+		}
+		joined = append(joined, sp)
+	}
+	var out []span
+	for _, sp := range joined {
+		if sp.st.font == fontMono {
+			out = append(out, sp)
+			continue
+		}
+		last := 0
+		for _, m := range fnCall.FindAllStringSubmatchIndex(sp.text, -1) {
+			if m[0] > last {
+				out = append(out, span{sp.text[last:m[0]], sp.st})
+			}
+			n := sp.text[m[2]:m[3]]
+			out = append(out, span{n, sp.st.sized(6.5).rised(1).linked("fn " + n)})
+			last = m[1]
+		}
+		if last < len(sp.text) {
+			out = append(out, span{sp.text[last:], sp.st})
+		}
+	}
+	return out
+}
+
+// footnotesHeight is the height the footnotes take at a page's foot.
+func (d *pdfDoc) footnotesHeight(fns []footnote) float64 {
+	h := 3.0 // the rule and the space above it
+	for _, fn := range fns {
+		h += max(rowsHeight(fn.ru), rowsHeight(fn.en))
+	}
+	return h
+}
+
+// placeFootnotes sets the pair's footnotes at the foot of the page (above
+// bottom and the ones already there), on the pair's first page.
+func (d *pdfDoc) placeFootnotes(pr pair, first bool, bottom float64) {
+	if !first || len(pr.notes) == 0 {
+		return
+	}
+	y := bottom + 2
+	d.f.SetDrawColor(150, 150, 150)
+	d.f.SetLineWidth(0.15)
+	d.f.Line(d.left, y, d.left+30, y)
+	y += 1
+	cw := d.colWidth()
+	for _, fn := range pr.notes {
+		yr := d.drawRows(fn.ru, d.left, y, cw)
+		ye := d.drawRows(fn.en, d.left+cw+colGap, y, cw)
+		y = max(yr, ye)
+	}
+	d.bottom = bottom
 }
 
 // pairLabel prints the paragraph id in the margin beside the pair's first

@@ -22,10 +22,13 @@ type tstyle struct {
 	style string  // "", "I", "B", "BI"
 	size  float64 // points
 	color [3]int
-	link  string // where the text links to: "¶001:4" (a paragraph), "p12" (a page); "" for none
+	link  string  // where the text links to: "¶001:4" (a paragraph), "p12" (a page); "" for none
+	rise  float64 // mm above the baseline (a footnote call)
 }
 
 func (s tstyle) linked(to string) tstyle { s.link = to; return s }
+
+func (s tstyle) rised(mm float64) tstyle { s.rise = mm; return s }
 
 func (s tstyle) with(style string) tstyle { s.style = style; return s }
 
@@ -391,6 +394,7 @@ func (d *pdfDoc) drawRun(r *textRun, y, extra float64) {
 			d.f.Link(r.x, y-fs*0.8, r.w, fs, l)
 		}
 	}
+	y -= r.st.rise
 	if r.gaps == 0 || extra < 0.001 {
 		d.f.Text(r.x, y, s)
 		return
