@@ -82,7 +82,15 @@ func finishPDF(raw []byte, meta pdfMeta) ([]byte, error) {
 	}
 	xmp := meta.xmp()
 	objs = append(objs, pdfObject{num: xmpNum, body: []byte(fmt.Sprintf("%d 0 obj\n<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n%s\nendstream\nendobj\n", xmpNum, len(xmp), xmp))})
-	return writePDF(objs, root, info, xmpNum+1), nil
+	// The output intent: sRGB, the colour space every colour of the
+	// book is given in.
+	icc := srgbICC()
+	iccObj := fmt.Appendf(nil, "%d 0 obj\n<< /N 3 /Length %d >>\nstream\n", xmpNum+1, len(icc))
+	iccObj = append(append(iccObj, icc...), "\nendstream\nendobj\n"...)
+	objs = append(objs, pdfObject{num: xmpNum + 1, body: iccObj})
+	objs = append(objs, pdfObject{num: xmpNum + 2, body: objectText(xmpNum+2,
+		fmt.Sprintf("/Type /OutputIntent\n/S /GTS_PDFA1\n/OutputConditionIdentifier (sRGB IEC61966-2.1)\n/RegistryName (http://www.color.org)\n/Info (sRGB IEC61966-2.1)\n/DestOutputProfile %d 0 R\n", xmpNum+1))})
+	return writePDF(objs, root, info, xmpNum+3), nil
 }
 
 // subsetTag is the six capital letters that mark a subset font, from a
@@ -252,7 +260,7 @@ func (m pdfMeta) catalogEntries(xmp int) string {
 	if m.front > 0 {
 		labels = fmt.Sprintf("/PageLabels << /Nums [0 << /S /r >> %d << /S /D >>] >>", m.front)
 	}
-	return fmt.Sprintf("/Lang (%s)\n%s\n/Metadata %d 0 R\n/ViewerPreferences << /DisplayDocTitle true >>\n", m.lang, labels, xmp)
+	return fmt.Sprintf("/Lang (%s)\n%s\n/Metadata %d 0 R\n/OutputIntents [%d 0 R]\n/ViewerPreferences << /DisplayDocTitle true >>\n", m.lang, labels, xmp, xmp+2)
 }
 
 // xmp is the XMP packet: Dublin Core, the PDF and XMP basic schemas.

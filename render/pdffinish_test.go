@@ -22,6 +22,8 @@ func TestPDFMetadata(t *testing.T) {
 		"/Lang (en)",
 		"/PageLabels << /Nums [0 << /S /r >> 6 << /S /D >>] >>",
 		"/Metadata ",
+		"/OutputIntents [",
+		"/S /GTS_PDFA1",
 		"/CreationDate (D:",
 		`<rdf:li xml:lang="ru">Двадцать четыре основные пасьянса съ двадцатью таблицами</rdf:li>`,
 		"<rdf:li>Adelaide Cadogan (the original, Illustrated Games of Patience, 1874)</rdf:li>",
@@ -55,8 +57,17 @@ func TestPDFMetadata(t *testing.T) {
 		t.Errorf("the finished file does not parse: %v", err)
 	}
 	if q, err := exec.LookPath("qpdf"); err == nil {
-		if out, err := exec.Command(q, "--check", writeTemp(t, raw)).CombinedOutput(); err != nil {
+		file := writeTemp(t, raw)
+		if out, err := exec.Command(q, "--check", file).CombinedOutput(); err != nil {
 			t.Errorf("qpdf --check: %v\n%s", err, out)
+		}
+		// The Russian passages are marked content in Russian.
+		out, err := exec.Command(q, "--qdf", "--object-streams=disable", file, "-").Output()
+		if err != nil {
+			t.Fatalf("qpdf --qdf: %v", err)
+		}
+		if n := bytes.Count(out, []byte("/Span <</Lang (ru)>> BDC")); n < 100 {
+			t.Errorf("%d Russian passages marked, want hundreds", n)
 		}
 	}
 }
@@ -98,6 +109,31 @@ func TestPDFWholeWords(t *testing.T) {
 		}
 		if !strings.Contains(text, softHyphen+"\n") {
 			t.Errorf("%s gives no soft hyphen at a line's end", tool.name)
+		}
+	}
+}
+
+// TestSRGBICC checks the profile's structure: its size, signature, tag
+// table and that each tag lies inside it on a four-byte boundary.
+func TestSRGBICC(t *testing.T) {
+	p := srgbICC()
+	be := func(i int) int { return int(p[i])<<24 | int(p[i+1])<<16 | int(p[i+2])<<8 | int(p[i+3]) }
+	if be(0) != len(p) || string(p[36:40]) != "acsp" || string(p[12:24]) != "mntrRGB XYZ " {
+		t.Fatalf("bad header: size %d of %d, %q", be(0), len(p), p[12:40])
+	}
+	n := be(128)
+	seen := map[string]bool{}
+	for i := 0; i < n; i++ {
+		e := 132 + 12*i
+		sig, off, size := string(p[e:e+4]), be(e+4), be(e+8)
+		seen[sig] = true
+		if off%4 != 0 || off+size > len(p) || off < 132+12*n {
+			t.Errorf("tag %s at %d+%d", sig, off, size)
+		}
+	}
+	for _, sig := range []string{"desc", "cprt", "wtpt", "rXYZ", "gXYZ", "bXYZ", "rTRC", "gTRC", "bTRC"} {
+		if !seen[sig] {
+			t.Errorf("no %s tag", sig)
 		}
 	}
 }

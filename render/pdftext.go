@@ -62,6 +62,7 @@ type tline struct {
 	spaces  float64 // the sum of the normal spaces between words
 	last    bool    // the paragraph's last line: not justified
 	hyphen  bool    // the line ends in a hyphen the breaker added
+	lang    string  // the paragraph's language: Russian runs are marked as such
 }
 
 // align says how a paragraph's lines are set.
@@ -351,7 +352,7 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 	for i, w := range l.words {
 		for _, b := range w.boxes {
 			if r.text.Len() > 0 && r.st != b.st {
-				d.drawRun(&r, y, extra)
+				d.drawRun(&r, y, extra, l.lang)
 			}
 			if r.text.Len() == 0 {
 				r.st, r.x = b.st, x
@@ -368,7 +369,7 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 			x += sp + extra
 		}
 	}
-	d.drawRun(&r, y, extra)
+	d.drawRun(&r, y, extra, l.lang)
 }
 
 // textRun is a part of a line in one style.
@@ -380,10 +381,14 @@ type textRun struct {
 }
 
 // drawRun draws r with its baseline at y and empties it.
-func (d *pdfDoc) drawRun(r *textRun, y, extra float64) {
+func (d *pdfDoc) drawRun(r *textRun, y, extra float64, lang string) {
 	defer func() { *r = textRun{} }()
 	if r.text.Len() == 0 {
 		return
+	}
+	if lang == "ru" { // marked content: the document's language is English
+		d.f.RawWriteStr("/Span <</Lang (ru)>> BDC")
+		defer d.f.RawWriteStr("EMC")
 	}
 	d.setFont(r.st)
 	s := r.text.String()
@@ -443,6 +448,7 @@ func (d *pdfDoc) setPara(p para, w float64) []row {
 	}
 	rows := make([]row, len(lines))
 	for i, l := range lines {
+		l.lang = p.lang
 		rows[i] = row{line: l, indent: p.indent, h: lh, size: size, al: p.align}
 	}
 	if len(rows) > 0 {
