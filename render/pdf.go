@@ -174,6 +174,7 @@ type pdfDoc struct {
 	index                  *bookIndex          // where games, terms and rules are
 	log                    pageLog             // what each page holds (for the tests)
 	inHeading              bool                // drawRows draws a heading
+	inHead                 bool                // the running head is being drawn
 	contentsPages          [2]int              // the first and last page of the contents
 	links                  map[string]int      // the pass's internal links by target
 	anchorPage             map[string]int      // paragraph anchor → the page it begins on
@@ -310,7 +311,9 @@ func (d *pdfDoc) header() {
 	}
 	l := d.breakLines(plain(text, st), d.tw, "")
 	if len(l) > 0 {
+		d.inHead = true
 		d.drawLine(l[0], left, 13, d.tw, al)
+		d.inHead = false
 	}
 	d.f.SetDrawColor(160, 160, 160)
 	d.f.SetLineWidth(0.15)

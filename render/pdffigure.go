@@ -213,7 +213,7 @@ func (d *pdfDoc) textAt(s string, st tstyle, x, y float64, al align) {
 	}
 	d.setFont(st)
 	d.f.Text(x, y, s)
-	d.log.text(d.f.PageNo(), st.size, s)
+	d.logText(st.size, s)
 	if d.log.figure > 0 && s != "" {
 		asc := st.size / ptPerMM * 0.75
 		d.log.labels = append(d.log.labels, loggedBox{page: d.f.PageNo(), figure: d.log.figure, x: x, y: y - asc, w: w, h: asc, text: s})

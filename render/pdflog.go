@@ -13,9 +13,11 @@ type pageLog struct {
 
 // loggedText is a piece of text drawn on a page.
 type loggedText struct {
-	page int
-	size float64 // points
-	text string
+	page  int
+	size  float64 // points
+	text  string
+	color [3]int
+	head  bool // in the running head
 }
 
 // loggedRow is a row of a flow (or a heading): page, left edge, the
@@ -35,8 +37,9 @@ type loggedBox struct {
 	text         string
 }
 
-func (l *pageLog) text(page int, size float64, s string) {
-	l.texts = append(l.texts, loggedText{page, size, s})
+// text logs s drawn in size and in the colour gofpdf will draw it in.
+func (l *pageLog) text(page int, size float64, color [3]int, s string, head bool) {
+	l.texts = append(l.texts, loggedText{page, size, s, color, head})
 }
 
 // lineText is a line's words as a string (for messages).
@@ -51,4 +54,10 @@ func lineText(t tline) string {
 		}
 	}
 	return s
+}
+
+// logText logs text about to be drawn, in gofpdf's current text colour.
+func (d *pdfDoc) logText(size float64, s string) {
+	r, g, b := d.f.GetTextColor()
+	d.log.text(d.f.PageNo(), size, [3]int{r, g, b}, s, d.inHead)
 }

@@ -60,8 +60,8 @@ func (d *pdfDoc) imprint() {
 	date := editionDate(d.ed)
 	sum := editionChecksum(d.ed)
 	lines := []para{
-		{spans: plain("Original: Lady Adelaide Cadogan, Illustrated Games of Patience (London, 1874). "+
-			"Russian translation by an anonymous translator, known from a damaged electronic text that names neither translator, date nor publisher.", d.small), lang: "en", align: alignLeft},
+		{spans: []span{{"Original: Lady Adelaide Cadogan, ", d.small}, {"Illustrated Games of Patience", d.small.with("I")}, {" (London, 1874). " +
+			"Russian translation by an anonymous translator, known from a damaged electronic text that names neither translator, date nor publisher.", d.small}}, lang: "en", align: alignLeft},
 		{spans: plain("Оригинал: леди Аделаида Кадоган, «Illustrated Games of Patience» (Лондон, 1874). "+
 			"Русский перевод анонимного переводчика, известный по повреждённому электронному тексту, в котором не названы ни переводчик, ни дата, ни издатель.", d.small), lang: "ru", align: alignLeft, before: 2},
 		{spans: plain("Edition of "+date.Format("2 January 2006")+" · Издание от "+ruDate(date), d.small), align: alignLeft, before: 6},
@@ -214,7 +214,7 @@ func (d *pdfDoc) indexPages() {
 				}
 				sp = append(sp, span{sep, d.small}, span{d.folio(p), d.small.linked("p" + itoa(p))})
 			}
-			rows = append(rows, d.setPara(para{spans: sp, align: alignLeft, indent: 3, lead: lineHeight(8.5)}, cw)...)
+			rows = append(rows, d.setPara(para{spans: sp, align: alignLeft, hang: 4, lead: lineHeight(8.5)}, cw)...)
 		}
 		d.sectionKeep(part.en+" · "+part.ru, 4*lineHeight(8.5))
 		d.twoColumns(rows)

@@ -60,6 +60,9 @@ func typographyFaults(l *pageLog, pages int) []string {
 	}
 	small := map[int]bool{}
 	for _, tx := range l.texts {
+		if tx.head && tx.color != grey {
+			out = append(out, "page "+itoa(tx.page)+": the running head is not grey")
+		}
 		if tx.size < 6-1e-9 && !small[tx.page] {
 			small[tx.page] = true
 			out = append(out, "page "+itoa(tx.page)+": text of "+ftoa(tx.size)+" pt, "+quote(tx.text))
@@ -101,11 +104,11 @@ func TestTypographyFaults(t *testing.T) {
 			{page: 2, x: 20, top: 20, bot: 25, text: "alone"},
 			{page: 3, x: 20, top: 20, bot: 25, text: "x"}, {page: 3, x: 20, top: 270, bot: 275, hyphen: true, text: "tur" + softHyphen},
 		},
-		texts:  []loggedText{{page: 3, size: 4.2, text: "tiny"}},
+		texts:  []loggedText{{page: 3, size: 4.2, text: "tiny"}, {page: 3, size: 7.5, text: "1. La Belle Lucie", color: green, head: true}},
 		labels: []loggedBox{{page: 3, figure: 1, x: 10, y: 10, w: 20, h: 3, text: "ace foundation"}, {page: 3, figure: 1, x: 25, y: 11, w: 20, h: 3, text: "king foundation"}},
 	}
 	got := strings.Join(typographyFaults(&l, 3), "\n")
-	for _, want := range []string{"heading «The layout»", "page 2: a single line", "page 3: ends in a hyphenated word, «tur-»", "4.2 pt", "overlap"} {
+	for _, want := range []string{"heading «The layout»", "page 2: a single line", "page 3: ends in a hyphenated word, «tur-»", "4.2 pt", "overlap", "running head is not grey"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no fault %q in:\n%s", want, got)
 		}

@@ -86,6 +86,7 @@ type para struct {
 	before float64 // space before the paragraph, mm
 	lead   float64 // line height, mm; 0: from the largest size
 	anchor string  // a name for the page the paragraph begins on (pdfDoc.anchorPage)
+	hang   float64 // the indent of all lines but the first, mm
 }
 
 // width measures s in style st, caching by style and text.
@@ -164,7 +165,14 @@ func (d *pdfDoc) space(w word) float64 {
 
 // breakLines sets spans into lines of the given width.
 func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
+	return d.breakHanging(spans, width, 0, lang)
+}
+
+// breakHanging sets spans into lines of the given width, all but the
+// first hang mm narrower (an index entry's turned lines).
+func (d *pdfDoc) breakHanging(spans []span, first, hang float64, lang string) []tline {
 	ws := d.words(spans)
+	width := first
 	var lines []tline
 	var cur tline
 	run := 0 // consecutive lines ending in a hyphen
@@ -173,6 +181,7 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 			lines = append(lines, cur)
 		}
 		cur = tline{}
+		width = first - hang
 	}
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
@@ -392,7 +401,7 @@ func (d *pdfDoc) drawRun(r *textRun, y, extra float64, lang string) {
 	}
 	d.setFont(r.st)
 	s := r.text.String()
-	d.log.text(d.f.PageNo(), r.st.size, s)
+	d.logText(r.st.size, s)
 	if r.st.link != "" {
 		if l := d.linkTo(r.st.link); l != 0 {
 			fs := r.st.size / ptPerMM
@@ -440,7 +449,7 @@ func (d *pdfDoc) setPara(p para, w float64) []row {
 	if p.lang == "en" {
 		p.spans = smartQuotes(p.spans)
 	}
-	lines := d.breakLines(p.spans, w-p.indent, p.lang)
+	lines := d.breakHanging(p.spans, w-p.indent, p.hang, p.lang)
 	size := maxSize(p.spans)
 	lh := p.lead
 	if lh == 0 {
@@ -450,6 +459,9 @@ func (d *pdfDoc) setPara(p para, w float64) []row {
 	for i, l := range lines {
 		l.lang = p.lang
 		rows[i] = row{line: l, indent: p.indent, h: lh, size: size, al: p.align}
+		if i > 0 {
+			rows[i].indent += p.hang
+		}
 	}
 	if len(rows) > 0 {
 		rows[0].anchor = p.anchor
