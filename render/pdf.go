@@ -492,7 +492,12 @@ func noHyphenAtFoot(rows []row, k int) int {
 // breakPage continues the current flow on a new page.
 func (d *pdfDoc) breakPage() {
 	d.newPage()
-	d.runFloat()
+	if d.float != nil {
+		d.runFloat()
+		if d.y+7+4*lineHeight(10) > d.bottom { // no room left under the figure
+			d.newPage()
+		}
+	}
 	if d.pageHook != nil {
 		d.pageHook()
 	}

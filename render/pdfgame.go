@@ -163,6 +163,7 @@ func (d *pdfDoc) columnHeads(ru, en string) {
 	d.f.SetDrawColor(170, 170, 170)
 	d.f.SetLineWidth(0.15)
 	d.f.Line(d.left, d.y+4.5, d.left+d.tw, d.y+4.5)
+	d.log.headings = append(d.log.headings, loggedRow{page: d.f.PageNo(), x: d.left, top: d.y, bot: d.y + 7, text: ru + " | " + en})
 	d.y += 7
 }
 
