@@ -76,6 +76,27 @@ func buildPDF(t testing.TB, o PDFOptions) []byte {
 	return b.Bytes()
 }
 
+// theBook is the A4 book of the test edition, built once for the tests
+// that only read it.
+func theBook(t testing.TB) []byte {
+	t.Helper()
+	bookOnce.Do(func() {
+		var b bytes.Buffer
+		bookErr = PDF(testEdition(t), &b, PDFOptions{})
+		bookPDF = b.Bytes()
+	})
+	if bookErr != nil {
+		t.Fatal(bookErr)
+	}
+	return bookPDF
+}
+
+var (
+	bookOnce sync.Once
+	bookPDF  []byte
+	bookErr  error
+)
+
 func TestPDFDeterministic(t *testing.T) {
 	for _, paper := range []string{"a4", "letter"} {
 		t.Run(paper, func(t *testing.T) {
@@ -147,7 +168,7 @@ func writeTemp(t *testing.T, data []byte) string {
 
 func TestPDFTextExtractable(t *testing.T) {
 	tool := needTool(t, "pdftotext")
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	out, err := exec.Command(tool, "-enc", "UTF-8", file, "-").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +202,7 @@ func TestPDFPages(t *testing.T) {
 	if len(d.figPages) == 0 {
 		t.Fatal("no page has a diagram")
 	}
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	dir := os.Getenv("PASYANS_ARTIFACTS")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "pasyans-artifacts")
@@ -372,7 +393,7 @@ func BenchmarkPDF(b *testing.B) {
 func TestPDFContentsPages(t *testing.T) {
 	tool := needTool(t, "pdftotext")
 	ed := testEdition(t)
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	d, err := newPDFDoc(ed, PDFOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)

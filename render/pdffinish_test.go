@@ -14,7 +14,7 @@ import (
 // labels and metadata, the XMP packet, the file identifier and the fonts'
 // names.
 func TestPDFMetadata(t *testing.T) {
-	raw := buildPDF(t, PDFOptions{})
+	raw := theBook(t)
 	s := string(raw)
 	for _, want := range []string{
 		"%PDF-1.7\n",
@@ -85,7 +85,7 @@ func TestFinishPDFErrors(t *testing.T) {
 // whole words with spaces between them (one text object a line, real
 // spaces), and that a line broken inside a word ends in a soft hyphen.
 func TestPDFWholeWords(t *testing.T) {
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	sentence := "The kings, queens and aces are taken out of"
 	for _, tool := range []struct {
 		name string
