@@ -463,3 +463,11 @@ func TestWithCalls(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+func TestLinkParaRefs(t *testing.T) {
+	st := tstyle{font: fontSerif}
+	got := linkParaRefs([]span{{"see 002:14–15 and 1:2", st}})
+	if len(got) != 3 || got[1].text != "002:14" || got[1].st.link != "¶002:14" || got[2].text != "–15 and 1:2" {
+		t.Errorf("got %+v", got)
+	}
+}

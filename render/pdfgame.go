@@ -174,6 +174,7 @@ type pair struct {
 	terms  []string // index entries on the pair's first page
 	rules  []string
 	notes  []footnote // the book's footnotes the pair calls
+	noted  bool       // the paragraph has notes or apparatus at the game's end
 }
 
 // footnote is one of the book's own footnotes, set at the foot of the
@@ -246,7 +247,7 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if len(ru) == 0 {
 		ru = d.setPara(para{spans: plain("—", d.body.colored(grey))}, cw)
 	}
-	pr := pair{label: p.ID, ru: ru, en: en}
+	pr := pair{label: p.ID, ru: ru, en: en, noted: len(p.Notes) > 0 || len(apparatus(p)) > 0}
 	for _, rl := range p.Rules {
 		pr.rules = append(pr.rules, rl.ID)
 	}
@@ -487,6 +488,9 @@ func (d *pdfDoc) pairLabel(pr pair, first bool) {
 	}
 	// In the outer margin: left of the text on a verso, right on a recto.
 	st := d.ids.sized(6.5)
+	if pr.noted {
+		st = st.linked("notes " + pr.label) // the id leads to the paragraph's notes
+	}
 	if d.f.PageNo()%2 == 1 {
 		d.textAt(pr.label, st, d.left+d.tw+1.8, top+lineHeight(10)*0.74, alignLeft)
 		return

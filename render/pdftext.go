@@ -1,6 +1,7 @@
 package render
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -449,6 +450,9 @@ func (d *pdfDoc) setPara(p para, w float64) []row {
 	if p.lang == "en" {
 		p.spans = smartQuotes(p.spans)
 	}
+	if p.lang != "" {
+		p.spans = linkParaRefs(p.spans)
+	}
 	lines := d.breakHanging(p.spans, w-p.indent, p.hang, p.lang)
 	size := maxSize(p.spans)
 	lh := p.lead
@@ -653,6 +657,33 @@ func smartQuotes(spans []span) []span {
 			prev = r
 		}
 		out[i].text = b.String()
+	}
+	return out
+}
+
+// paraRefRE matches a paragraph reference in prose: "002:14".
+var paraRefRE = regexp.MustCompile(`\b[0-9]{3}:[0-9]{1,3}\b`)
+
+// linkParaRefs makes each paragraph reference in prose a link to the
+// paragraph (spans already linked are left alone).
+func linkParaRefs(spans []span) []span {
+	var out []span
+	for _, sp := range spans {
+		if sp.st.link != "" || !paraRefRE.MatchString(sp.text) {
+			out = append(out, sp)
+			continue
+		}
+		last := 0
+		for _, m := range paraRefRE.FindAllStringIndex(sp.text, -1) {
+			if m[0] > last {
+				out = append(out, span{sp.text[last:m[0]], sp.st})
+			}
+			out = append(out, span{sp.text[m[0]:m[1]], sp.st.linked("¶" + sp.text[m[0]:m[1]])})
+			last = m[1]
+		}
+		if last < len(sp.text) {
+			out = append(out, span{sp.text[last:], sp.st})
+		}
 	}
 	return out
 }
