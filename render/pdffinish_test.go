@@ -137,3 +137,19 @@ func TestSRGBICC(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFinishPDF feeds finishPDF damaged files: an error or a file, never
+// a panic.
+func FuzzFinishPDF(f *testing.F) {
+	f.Add([]byte("%PDF-1.3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n2 0 obj\n<< >>\nendobj\nxref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000052 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R /Info 2 0 R >>\nstartxref\n73\n%%EOF\n"))
+	f.Add([]byte("%PDF-1.3\nstartxref\n1\n%%EOF\n"))
+	meta := pdfMeta{date: time.Unix(0, 0).UTC(), checksum: strings.Repeat("0", 64)}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		out, err := finishPDF(raw, meta)
+		if err == nil {
+			if _, _, _, err := parsePDF(out); err != nil {
+				t.Fatalf("finished file does not parse: %v", err)
+			}
+		}
+	})
+}

@@ -11,14 +11,18 @@ import (
 // single line, a word hyphenated across a page turn, text under 6 pt
 // and diagram labels that overlap.
 func TestPDFTypography(t *testing.T) {
-	d, err := layoutBook(testEdition(t), PDFOptions{})
-	if err != nil {
-		t.Fatal(err)
+	for _, paper := range []string{"a4", "letter"} {
+		t.Run(paper, func(t *testing.T) {
+			d, err := layoutBook(testEdition(t), PDFOptions{Paper: paper})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range typographyFaults(&d.log, d.f.PageNo()) {
+				t.Error(p)
+			}
+			t.Logf("%d pages, %d rows, %d headings, %d diagram labels", d.f.PageNo(), len(d.log.rows), len(d.log.headings), len(d.log.labels))
+		})
 	}
-	for _, p := range typographyFaults(&d.log, d.f.PageNo()) {
-		t.Error(p)
-	}
-	t.Logf("%d pages, %d rows, %d headings, %d diagram labels", d.f.PageNo(), len(d.log.rows), len(d.log.headings), len(d.log.labels))
 }
 
 // typographyFaults lists the faults of a laid-out book.

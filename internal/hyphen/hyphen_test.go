@@ -89,3 +89,16 @@ func FuzzPoints(f *testing.F) {
 		_ = For("en").Points(s)
 	})
 }
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"UTF-8\nLEFTHYPHENMIN 2\n.a1b\nta-ble\n", "1\n", "%\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := Parse(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		_ = p.Hyphenate("abcdefgh", "-")
+	})
+}
