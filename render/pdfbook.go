@@ -180,7 +180,6 @@ func (d *pdfDoc) bookSections(b *corpus.Book, lang string) {
 	if lang == "en" && len(b.Paragraphs) > 0 {
 		d.y += 3
 		d.parallel(b.Paragraphs)
-		d.endnotes(b.Paragraphs, nil)
 	}
 }
 

@@ -19,8 +19,11 @@ func (d *pdfDoc) games() {
 	d.flow([]para{{spans: plain("Each game is given with its titles, the layout diagram redrawn from the engine's geometry, "+
 		"the Russian text in its corrected reading (the book's pre-reform spelling, with the damage of the OCR repaired) "+
 		"beside the English translation, paragraph by paragraph (the rules each paragraph states, with the checker's verdict, are listed under Method), "+
-		"an example deal replayed by the engine, the solver's statistics when they have been gathered, "+
-		"and, at the end, the editor's notes and the apparatus: every word the OCR gave otherwise, with the rule that repaired it.", d.body), lang: "en"}})
+		"an example deal replayed by the engine and the solver's statistics when they have been gathered. "+
+		"Under each paragraph stand the editor's notes, the Russian under the Russian and the English under the English, "+
+		"and the apparatus: every word the OCR gave otherwise, with the rule that repaired it. A "+emendedMark+" after a Russian word "+
+		"marks a repair; an apparatus entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule "+
+		"(emendation: from the editor's table of emendations).", d.body), lang: "en"}})
 	for _, g := range d.ed.Games {
 		d.game(g)
 	}
@@ -72,8 +75,8 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		cap := []span{{"The layout of " + g.Titles.EN, d.small.with("I")}}
 		capRU := []span{{"Раскладка пасьянса «" + g.Titles.RU + "»", d.small.with("I").colored(grey)}}
 		if g.Variant.Layout.Reconstructed != "" {
-			cap = append(cap, span{" (reconstructed: see the notes)", d.small.with("I")})
-			capRU = append(capRU, span{" (реконструкция: см. примечания)", d.small.with("I").colored(grey)})
+			cap = append(cap, span{" (reconstructed: see below)", d.small.with("I")})
+			capRU = append(capRU, span{" (реконструкция: см. ниже)", d.small.with("I").colored(grey)})
 		}
 		maxH := d.pageH * 0.42
 		// The heading goes with the diagram and its caption; when they do
@@ -83,6 +86,10 @@ func (d *pdfDoc) game(g *corpus.Game) {
 		layout := func() {
 			d.gameSection("The layout · Раскладка", need)
 			d.figureBlock(fig, maxH, cap, capRU)
+			if ru, en := d.layoutNote(g); len(en) > 0 {
+				d.placePair(pair{ru: ru, en: en})
+				d.y += 3
+			}
 		}
 		if d.y+need+12 > d.bottom && d.bottom-d.y > 7+8*lineHeight(10)+12 {
 			d.float = layout
@@ -111,21 +118,21 @@ func (d *pdfDoc) game(g *corpus.Game) {
 			break
 		}
 	}
-	d.endnotes(g.Paragraphs, d.layoutNote(g))
 }
 
-// layoutNote is the note on a reconstructed layout: why and from what,
-// in English and Russian (the diagram's caption points to it).
-func (d *pdfDoc) layoutNote(g *corpus.Game) []para {
+// layoutNote is the note on a reconstructed layout, set under the
+// diagram: why and from what, in Russian and English.
+func (d *pdfDoc) layoutNote(g *corpus.Game) (ru, en []row) {
 	if g.Variant == nil || g.Variant.Layout.Reconstructed == "" {
-		return nil
+		return nil, nil
 	}
 	l := g.Variant.Layout
-	ps := []para{{spans: plain("The layout is reconstructed: "+sentence(l.Reconstructed), d.small), lang: "en"}}
+	cw := d.colWidth()
+	en = d.setPara(para{spans: plain("The layout is reconstructed: "+sentence(l.Reconstructed), d.small), lang: "en", align: alignLeft}, cw)
 	if l.ReconstructedRU != "" {
-		ps = append(ps, para{spans: plain("Раскладка реконструирована: "+sentence(l.ReconstructedRU), d.small), lang: "ru"})
+		ru = d.setPara(para{spans: plain("Раскладка реконструирована: "+sentence(l.ReconstructedRU), d.small), lang: "ru", align: alignLeft}, cw)
 	}
-	return ps
+	return ru, en
 }
 
 // section is a heading inside a chapter, kept with what follows.
@@ -214,6 +221,9 @@ func (d *pdfDoc) parallel(ps []*corpus.Paragraph) {
 			pr.en[0].before += 3.5
 		}
 		d.placePair(pr)
+		if np := d.notePair(p); np != nil {
+			d.placePair(*np)
+		}
 	}
 	d.pageHook = nil
 	d.y += 2
@@ -707,78 +717,58 @@ func (d *pdfDoc) stats(st *corpus.Stats) {
 
 // Notes and apparatus.
 
-// endnotes sets the game's notes and apparatus, keyed by paragraph id.
-func (d *pdfDoc) endnotes(ps []*corpus.Paragraph, layout []para) {
-	some := len(layout) > 0
-	for _, p := range ps {
-		if len(p.Notes) > 0 || len(apparatus(p)) > 0 {
-			some = true
+// notePair is a paragraph's notes and apparatus, set under it: the
+// Russian of each note (and the apparatus of the Russian text's repairs)
+// under the Russian, the English under the English; nil when there are
+// none.
+func (d *pdfDoc) notePair(p *corpus.Paragraph) *pair {
+	app := apparatus(p)
+	if len(p.Notes) == 0 && len(app) == 0 {
+		return nil
+	}
+	cw := d.colWidth()
+	const indent = 4
+	var ru, en []row
+	add := func(rows *[]row, ps []para) {
+		for _, q := range ps {
+			q.indent += indent
+			q.before = 1
+			q.align = alignLeft
+			*rows = append(*rows, d.setPara(q, cw)...)
 		}
 	}
-	if !some {
-		return
-	}
-	d.gameSection("Notes and apparatus · Примечания и аппарат", 3*lineHeight(10))
-	d.flow([]para{{spans: []span{
-		{"Notes are the editor's. A " + emendedMark + " in the Russian text marks a word the edition repaired; in the apparatus each entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule that made the repair (", d.small},
-		{"emendation", d.ids.sized(7)},
-		{": from the editor's table of emendations).", d.small},
-	}, lang: "en", align: alignLeft}})
-	const hang = 13
-	var out []para
-	for i, q := range layout {
-		q.indent += hang
-		q.before = 1
-		if i == 0 {
-			q.bullet, q.before = []span{{"Layout", d.sans.sized(7).with("B")}}, 2.5
-		}
-		out = append(out, q)
-	}
-	for _, p := range ps {
-		app := apparatus(p)
-		if len(p.Notes) == 0 && len(app) == 0 {
-			continue
-		}
-		first := true
-		// The paragraph's id links back to the paragraph.
-		mark := []span{{p.ID, d.ids.sized(7).colored(black).with("").linked("¶" + p.ID)}}
-		for _, n := range p.Notes {
-			// The book shows one set of notes: each in English, then its Russian.
-			qs := mdParas(n.Text, d.small, "en", 1)
-			if n.RU.Markdown != "" {
-				qs = append(qs, mdParas(n.RU, d.small, "ru", 1)...)
-			}
-			for _, q := range qs {
-				q.indent += hang
-				q.before = 1
-				q.align = alignLeft
-				if first {
-					q.bullet, q.before, q.anchor, first = mark, 2.5, "notes "+p.ID, false
-				}
-				out = append(out, q)
-			}
-		}
-		if len(app) > 0 {
-			var sp []span
-			for i, a := range app {
-				if i > 0 {
-					sp = append(sp, span{";  ", d.small})
-				}
-				sp = append(sp,
-					span{a.corrected, d.small},
-					span{"]\u00a0", d.small},
-					span{a.ocr, d.small.with("I")},
-					span{"\u00a0", d.small},
-					span{a.rules, d.sans.sized(6.5)})
-			}
-			q := para{spans: sp, align: alignLeft, indent: hang, before: 1, lang: ""}
-			if first {
-				q.bullet, q.before, q.anchor = mark, 2.5, "notes "+p.ID
-			}
-			out = append(out, q)
+	for _, n := range p.Notes {
+		add(&en, mdParas(n.Text, d.small, "en", 1))
+		if n.RU.Markdown != "" {
+			add(&ru, mdParas(n.RU, d.small, "ru", 1))
 		}
 	}
-	d.flowColumns(out)
+	if len(app) > 0 {
+		sp := []span{{"OCR:", d.sans.sized(6.5).with("B")}, {" ", d.small}}
+		for i, a := range app {
+			if i > 0 {
+				sp = append(sp, span{";  ", d.small})
+			}
+			sp = append(sp,
+				span{a.corrected, d.small},
+				span{"]\u00a0", d.small},
+				span{a.ocr, d.small.with("I")},
+				span{"\u00a0", d.small},
+				span{a.rules, d.sans.sized(6.5)})
+		}
+		add(&ru, []para{{spans: sp}})
+	}
+	anchored := false
+	for _, c := range []*[]row{&en, &ru} {
+		if len(*c) > 0 {
+			if !anchored {
+				(*c)[0].anchor, anchored = "notes "+p.ID, true
+			}
+			(*c)[0].h += 0.5
+			(*c)[0].before += 0.5
+		}
+	}
+	return &pair{ru: ru, en: en}
 }
 
 // appEntry is one apparatus entry: a word of the corrected reading, its
