@@ -428,18 +428,9 @@ func withCalls(spans []span) []span {
 			out = append(out, sp)
 			continue
 		}
-		last := 0
-		for _, m := range fnCall.FindAllStringSubmatchIndex(sp.text, -1) {
-			if m[0] > last {
-				out = append(out, span{sp.text[last:m[0]], sp.st})
-			}
-			n := sp.text[m[2]:m[3]]
-			out = append(out, span{n, sp.st.sized(6.5).rised(1).linked("fn " + n)})
-			last = m[1]
-		}
-		if last < len(sp.text) {
-			out = append(out, span{sp.text[last:], sp.st})
-		}
+		out = append(out, restyleMatches(sp, fnCall, func(m []string) span {
+			return span{m[1], sp.st.sized(6.5).rised(1).linked("fn " + m[1])}
+		})...)
 	}
 	return out
 }

@@ -669,21 +669,37 @@ var paraRefRE = regexp.MustCompile(`\b[0-9]{3}:[0-9]{1,3}\b`)
 func linkParaRefs(spans []span) []span {
 	var out []span
 	for _, sp := range spans {
-		if sp.st.link != "" || !paraRefRE.MatchString(sp.text) {
+		if sp.st.link != "" {
 			out = append(out, sp)
 			continue
 		}
-		last := 0
-		for _, m := range paraRefRE.FindAllStringIndex(sp.text, -1) {
-			if m[0] > last {
-				out = append(out, span{sp.text[last:m[0]], sp.st})
+		out = append(out, restyleMatches(sp, paraRefRE, func(m []string) span {
+			return span{m[0], sp.st.linked("¶" + m[0])}
+		})...)
+	}
+	return out
+}
+
+// restyleMatches splits sp at each match of re, the match replaced by
+// what f makes of it (f gets the match and its groups).
+func restyleMatches(sp span, re *regexp.Regexp, f func(m []string) span) []span {
+	var out []span
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(sp.text, -1) {
+		if m[0] > last {
+			out = append(out, span{sp.text[last:m[0]], sp.st})
+		}
+		groups := make([]string, len(m)/2)
+		for i := range groups {
+			if m[2*i] >= 0 {
+				groups[i] = sp.text[m[2*i]:m[2*i+1]]
 			}
-			out = append(out, span{sp.text[m[0]:m[1]], sp.st.linked("¶" + sp.text[m[0]:m[1]])})
-			last = m[1]
 		}
-		if last < len(sp.text) {
-			out = append(out, span{sp.text[last:], sp.st})
-		}
+		out = append(out, f(groups))
+		last = m[1]
+	}
+	if last < len(sp.text) || len(out) == 0 {
+		out = append(out, span{sp.text[last:], sp.st})
 	}
 	return out
 }
