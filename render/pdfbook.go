@@ -285,7 +285,7 @@ func (d *pdfDoc) method() {
 			sp = append(sp, span{"  e.g. " + strings.Join(ex, ", "), d.small.with("I")})
 		}
 		sp = append([]span{{r.ID + "  ", d.ids.sized(7).colored(black)}}, sp...)
-		list = append(list, para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"})
+		list = append(list, para{spans: sp, hang: 4, align: alignLeft, before: 1.2, lang: "en"})
 	}
 	d.flowColumns(list)
 
@@ -341,7 +341,7 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	}
 	sp = append(sp, span{"  Checker: ", info}, d.verdictSpan(r.ID, info), span{".", info})
 	sp = append([]span{{r.ID + "  ", d.ids.sized(6.8).colored(black)}}, sp...)
-	return para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en", anchor: "rule " + r.ID}
+	return para{spans: sp, hang: 4, align: alignLeft, before: 1.2, lang: "en", anchor: "rule " + r.ID}
 }
 
 // sectionTOC is a section heading that is also a contents entry.
