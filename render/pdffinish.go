@@ -39,7 +39,10 @@ var fontNames = map[string]string{
 	"sans": "DejaVuSans", "sansB": "DejaVuSans-Bold", "mono": "DejaVuSansMono",
 }
 
-var fontNameRE = regexp.MustCompile(`/(BaseFont|FontName) /utf8(\w+)`)
+var (
+	fontNameRE   = regexp.MustCompile(`/(BaseFont|FontName) /utf8(\w+)`)
+	emptyNamesRE = regexp.MustCompile(`/Names <<\s*/EmbeddedFiles << /Names \[\s*\] >>\s*>>\s*`)
+)
 
 // pdfObject is one indirect object of the file.
 type pdfObject struct {
@@ -63,12 +66,15 @@ func finishPDF(raw []byte, meta pdfMeta) ([]byte, error) {
 		case info:
 			objs[i].body = objectText(o.num, meta.infoDict())
 		case root:
+			o.body = emptyNamesRE.ReplaceAll(o.body, nil) // gofpdf's empty list of embedded files
 			objs[i].body, err = extendDict(o, meta.catalogEntries(xmpNum))
 			if err != nil {
 				return nil, fmt.Errorf("pdf: finishing the catalog: %w", err)
 			}
 		default:
 			if !bytes.Contains(o.body, []byte("stream")) {
+				// Links are printed (PDF/A wants every annotation's Print flag).
+				o.body = bytes.ReplaceAll(o.body, []byte("/Subtype /Link "), []byte("/Subtype /Link /F 4 "))
 				objs[i].body = fontNameRE.ReplaceAllFunc(o.body, func(m []byte) []byte {
 					sub := fontNameRE.FindSubmatch(m)
 					name, ok := fontNames[string(sub[2])]
@@ -269,9 +275,8 @@ func (m pdfMeta) xmp() string {
 		return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 	}
 	var creators, subjects strings.Builder
-	for _, a := range m.author {
-		fmt.Fprintf(&creators, "<rdf:li>%s</rdf:li>", esc(a))
-	}
+	// One entry, the information dictionary's Author: the two agree.
+	fmt.Fprintf(&creators, "<rdf:li>%s</rdf:li>", esc(strings.Join(m.author, "; ")))
 	for _, k := range m.keywords {
 		fmt.Fprintf(&subjects, "<rdf:li>%s</rdf:li>", esc(k))
 	}

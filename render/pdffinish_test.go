@@ -26,8 +26,8 @@ func TestPDFMetadata(t *testing.T) {
 		"/S /GTS_PDFA1",
 		"/CreationDate (D:",
 		`<rdf:li xml:lang="ru">Двадцать четыре основные пасьянса съ двадцатью таблицами</rdf:li>`,
-		"<rdf:li>Adelaide Cadogan (the original, Illustrated Games of Patience, 1874)</rdf:li>",
-		"<rdf:li>an anonymous Russian translator</rdf:li>",
+		"<rdf:li>Adelaide Cadogan (the original, Illustrated Games of Patience, 1874); an anonymous Russian translator; the pasyans edition",
+		"/Subtype /Link /F 4 ",
 		"<dc:subject><rdf:Bag><rdf:li>patience</rdf:li>",
 	} {
 		if !strings.Contains(s, want) {
@@ -47,6 +47,9 @@ func TestPDFMetadata(t *testing.T) {
 	}
 	if strings.Contains(s, "/utf8") {
 		t.Error("a font is still named /utf8…")
+	}
+	if strings.Contains(s, "/EmbeddedFiles") {
+		t.Error("the catalog lists embedded files")
 	}
 	fonts := regexp.MustCompile(`/BaseFont /([A-Z]{6})\+(DejaVu[A-Za-z-]+)`).FindAllStringSubmatch(s, -1)
 	if len(fonts) < 7 {
