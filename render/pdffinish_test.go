@@ -86,7 +86,7 @@ func TestFinishPDFErrors(t *testing.T) {
 
 // TestPDFWholeWords checks that both poppler and MuPDF extract lines of
 // whole words with spaces between them (one text object a line, real
-// spaces), and that a line broken inside a word ends in a soft hyphen.
+// spaces), and how each reads a word broken across lines.
 func TestPDFWholeWords(t *testing.T) {
 	file := writeTemp(t, theBook(t))
 	sentence := "The kings, queens and aces are taken out of"
@@ -110,8 +110,18 @@ func TestPDFWholeWords(t *testing.T) {
 		if !strings.Contains(text, sentence) {
 			t.Errorf("%s does not give the line %q as one line of words", tool.name, sentence)
 		}
-		if !strings.Contains(text, softHyphen+"\n") {
-			t.Errorf("%s gives no soft hyphen at a line's end", tool.name)
+		// A word broken at a line's end: poppler reads the head's
+		// ActualText (the whole word) and drops the tail; MuPDF gives the
+		// soft hyphen, which a reader's copy drops.
+		switch tool.name {
+		case "pdftotext":
+			if n := strings.Count(text, softHyphen); n > 0 {
+				t.Errorf("pdftotext gives %d soft hyphens: the heads' ActualText is not read", n)
+			}
+		case "mutool":
+			if !strings.Contains(text, softHyphen+"\n") {
+				t.Errorf("mutool gives no soft hyphen at a line's end")
+			}
 		}
 	}
 }

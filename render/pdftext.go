@@ -64,6 +64,8 @@ type tline struct {
 	last    bool    // the paragraph's last line: not justified
 	hyphen  bool    // the line ends in a hyphen the breaker added
 	lang    string  // the paragraph's language: Russian runs are marked as such
+	whole   string  // when hyphen: the whole word, the text its head stands for
+	tail    bool    // the first word is the tail of a hyphenated word
 }
 
 // align says how a paragraph's lines are set.
@@ -214,9 +216,13 @@ func (d *pdfDoc) breakHanging(spans []span, first, hang float64, lang string) []
 			}
 			cur.natural += head.w
 			cur.hyphen = soft
+			if soft {
+				cur.whole = w.boxes[0].text
+			}
 			push()
 			if soft {
 				run++
+				cur.tail = true
 			}
 			ws[i] = tail
 			i--
@@ -360,9 +366,21 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 	}
 	var r textRun
 	for i, w := range l.words {
+		// A hyphenated word's head stands for the whole word and its tail
+		// for nothing, so that text extraction gives whole words.
+		var actual *string
+		switch {
+		case i == 0 && l.tail: // also the middle of a word broken twice
+			actual = new(string)
+		case i == len(l.words)-1 && l.whole != "":
+			actual = &l.whole
+		}
+		if actual != nil {
+			d.drawRun(&r, y, extra, l.lang, nil)
+		}
 		for _, b := range w.boxes {
 			if r.text.Len() > 0 && r.st != b.st {
-				d.drawRun(&r, y, extra, l.lang)
+				d.drawRun(&r, y, extra, l.lang, actual)
 			}
 			if r.text.Len() == 0 {
 				r.st, r.x = b.st, x
@@ -370,6 +388,13 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 			r.text.WriteString(b.text)
 			r.w += b.w
 			x += b.w
+		}
+		if actual != nil {
+			d.drawRun(&r, y, extra, l.lang, actual)
+			if i < gaps {
+				x += d.space(w) + extra
+			}
+			continue
 		}
 		if i < gaps {
 			sp := d.space(w)
@@ -379,7 +404,7 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 			x += sp + extra
 		}
 	}
-	d.drawRun(&r, y, extra, l.lang)
+	d.drawRun(&r, y, extra, l.lang, nil)
 }
 
 // textRun is a part of a line in one style.
@@ -391,13 +416,17 @@ type textRun struct {
 }
 
 // drawRun draws r with its baseline at y and empties it.
-func (d *pdfDoc) drawRun(r *textRun, y, extra float64, lang string) {
+func (d *pdfDoc) drawRun(r *textRun, y, extra float64, lang string, actual *string) {
 	defer func() { *r = textRun{} }()
 	if r.text.Len() == 0 {
 		return
 	}
 	if lang == "ru" { // marked content: the document's language is English
 		d.f.RawWriteStr("/Span <</Lang (ru)>> BDC")
+		defer d.f.RawWriteStr("EMC")
+	}
+	if actual != nil { // the text the run stands for
+		d.f.RawWriteStr("/Span <</ActualText " + pdfText(*actual) + ">> BDC")
 		defer d.f.RawWriteStr("EMC")
 	}
 	d.setFont(r.st)
