@@ -76,6 +76,27 @@ func buildPDF(t testing.TB, o PDFOptions) []byte {
 	return b.Bytes()
 }
 
+// theBook is the A4 book of the test edition, built once for the tests
+// that only read it.
+func theBook(t testing.TB) []byte {
+	t.Helper()
+	bookOnce.Do(func() {
+		var b bytes.Buffer
+		bookErr = PDF(testEdition(t), &b, PDFOptions{})
+		bookPDF = b.Bytes()
+	})
+	if bookErr != nil {
+		t.Fatal(bookErr)
+	}
+	return bookPDF
+}
+
+var (
+	bookOnce sync.Once
+	bookPDF  []byte
+	bookErr  error
+)
+
 func TestPDFDeterministic(t *testing.T) {
 	for _, paper := range []string{"a4", "letter"} {
 		t.Run(paper, func(t *testing.T) {
@@ -147,7 +168,7 @@ func writeTemp(t *testing.T, data []byte) string {
 
 func TestPDFTextExtractable(t *testing.T) {
 	tool := needTool(t, "pdftotext")
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	out, err := exec.Command(tool, "-enc", "UTF-8", file, "-").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +202,7 @@ func TestPDFPages(t *testing.T) {
 	if len(d.figPages) == 0 {
 		t.Fatal("no page has a diagram")
 	}
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	dir := os.Getenv("PASYANS_ARTIFACTS")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "pasyans-artifacts")
@@ -274,14 +295,40 @@ func TestHyphenPoints(t *testing.T) {
 		word, lang string
 		want       string // the word with every break point marked "-"
 	}{
+		// The words issue #53 found broken inside a syllable or against
+		// a prefix or root, with every break Liang's patterns allow.
+		{"paragraph", "en", "para-graph"},
+		{"library", "en", "li-brary"},
+		{"marked", "en", "marked"},
+		{"solver", "en", "solver"},
+		{"running", "en", "run-ning"},
+		{"descend", "en", "de-scend"},
+		{"turned", "en", "turned"},
+		{"sentence", "en", "sen-tence"},
+		{"called", "en", "called"},
+		{"between", "en", "be-tween"},
+		{"stressed", "en", "stressed"},
+		{"sources", "en", "sources"},
+		{"обозначающее", "ru", "обо-зна-ча-ю-щее"},
+		{"разобранный", "ru", "разо-бран-ный"},
+		{"перекладки", "ru", "пе-ре-клад-ки"},
+		{"программа", "ru", "про-грам-ма"},
+		{"выкладка", "ru", "вы-клад-ка"},
+		{"неудавшимся", "ru", "не-удав-шим-ся"},
+		{"столбцов", "ru", "столб-цов"},
+		{"ПЯТНАДЦАТЬ", "ru", "ПЯТНАДЦАТЬ"}, // none in capitals
+		{"вторично.", "ru", "вто-рич-но."},
+		{"можетъ", "ru", "мо-жетъ"},
+		{"turned,", "en", "turned,"},
+		// More, with punctuation, pre-reform letters and compounds.
 		{"foundations", "en", "foun-da-tions"},
-		{"number", "en", "num-ber"},
-		{"together", "en", "together"}, // "th" is a digraph
-		{"cards", "en", "cards"},       // too short
-		{"слѣдовать", "ru", "слѣ-до-вать"},
+		{"«слѣдовать»", "ru", "«слѣ-до-вать»"},
 		{"основанія", "ru", "ос-но-ва-нія"},
+		{"нихъ", "ru", "нихъ"}, // a final ъ is not a letter to keep
 		{"раскладываютъ", "ru", "рас-кла-ды-ва-ютъ"},
 		{"Fortia's", "en", "Fortia's"},
+		{"PySolFC", "en", "PySolFC"},
+		{"card-playing", "en", "card--play-ing"}, // a break after its own hyphen too
 	}
 	for _, tc := range tests {
 		t.Run(tc.word, func(t *testing.T) {
@@ -346,7 +393,7 @@ func BenchmarkPDF(b *testing.B) {
 func TestPDFContentsPages(t *testing.T) {
 	tool := needTool(t, "pdftotext")
 	ed := testEdition(t)
-	file := writeTemp(t, buildPDF(t, PDFOptions{}))
+	file := writeTemp(t, theBook(t))
 	d, err := newPDFDoc(ed, PDFOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -364,7 +411,7 @@ func TestPDFContentsPages(t *testing.T) {
 			t.Errorf("%q is not on page %d", e.title, e.page)
 		}
 	}
-	contents, err := exec.Command(tool, "-enc", "UTF-8", "-f", "2", "-l", "3", file, "-").Output()
+	contents, err := exec.Command(tool, "-enc", "UTF-8", "-f", itoa(d.contentsPages[0]), "-l", itoa(d.contentsPages[1]), file, "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,5 +432,42 @@ func TestPDFSparseEdition(t *testing.T) {
 	}
 	if b.Len() == 0 {
 		t.Fatal("empty output")
+	}
+}
+
+func TestSmartQuotes(t *testing.T) {
+	st := tstyle{font: fontSerif}
+	for _, tc := range []struct{ in, want string }{
+		{`He said "go" and 'stop'.`, "He said “go” and ‘stop’."},
+		{"Cadogan's book...", "Cadogan’s book…"},
+		{`("quoted")`, "(“quoted”)"},
+		{`the 'nineties`, "the ‘nineties"}, // an elision the rule cannot tell from a quote
+	} {
+		if got := smartQuotes([]span{{tc.in, st}})[0].text; got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	mono := tstyle{font: fontMono}
+	if got := smartQuotes([]span{{`"x"`, mono}})[0].text; got != `"x"` {
+		t.Errorf("code changed: %q", got)
+	}
+}
+
+func TestWithCalls(t *testing.T) {
+	st := tstyle{font: fontSerif, size: 10}
+	got := withCalls([]span{{"itself", st}, {"[", st}, {"2].", st}})
+	if len(got) != 3 || got[0].text != "itself" || got[1].text != "2" || got[1].st.rise == 0 || got[1].st.link != "fn 2" || got[2].text != "." {
+		t.Errorf("got %+v", got)
+	}
+	if got := withCalls([]span{{"no call [x]", st}}); len(got) != 1 || got[0].text != "no call [x]" {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestLinkParaRefs(t *testing.T) {
+	st := tstyle{font: fontSerif}
+	got := linkParaRefs([]span{{"see 002:14–15 and 1:2", st}})
+	if len(got) != 3 || got[1].text != "002:14" || got[1].st.link != "¶002:14" || got[2].text != "–15 and 1:2" {
+		t.Errorf("got %+v", got)
 	}
 }

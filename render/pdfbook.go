@@ -12,8 +12,7 @@ import (
 // titlePage sets the title page: the book's title in its pre-reform,
 // modern and English forms, and what this edition is.
 func (d *pdfDoc) titlePage() {
-	d.noFolio[1] = true
-	d.newPage()
+	d.plainPage()
 	t := d.bookTitles()
 	w := d.tw * 0.86
 	x := d.left + (d.tw-w)/2
@@ -40,8 +39,10 @@ func (d *pdfDoc) titlePage() {
 	d.y += 8
 	put("An annotated bilingual edition", tstyle{font: fontSans, size: 12, color: black}, 0)
 	put("Аннотированное двуязычное издание", tstyle{font: fontSans, size: 10.5, color: grey}, 2)
-	put(fmt.Sprintf("The Russian text in three readings, with an English translation, notes, the apparatus of the OCR's repairs, "+
+	put(fmt.Sprintf("The Russian text in its corrected reading beside an English translation, with notes, the apparatus of the OCR's repairs, "+
 		"and %d games played and checked by a program", len(d.ed.Games)), d.body.with("I").sized(10), 8)
+	put(fmt.Sprintf("Русский текст в исправленном чтении рядом с английским переводом, с примечаниями, аппаратом исправлений OCR "+
+		"и %d пасьянсами, проверенными программой", len(d.ed.Games)), d.body.with("I").sized(9.5).colored(grey), 3)
 	d.y = d.pageH - d.mBot - 22
 	put("pasyans", tstyle{font: fontSans, style: "B", size: 11, color: black}, 0)
 	put("Edition of "+editionDate(d.ed).Format("2 January 2006"), d.sans.sized(9), 1.5)
@@ -52,13 +53,15 @@ func (d *pdfDoc) titlePage() {
 // pass knows the page numbers and links each line to its page.
 func (d *pdfDoc) contents() {
 	entries := d.plannedTOC()
-	d.headRight = "Contents"
+	d.headRight = "Contents · Оглавление"
 	d.opening = true
 	d.newPage()
 	d.y = d.mTop + 8
 	st := tstyle{font: fontSans, style: "B", size: 17, color: black}
 	d.y = d.drawRows(d.setPara(para{spans: plain("Contents", st), align: alignLeft}, d.tw), d.left, d.y, d.tw) + 8
 	d.f.Bookmark("Contents", 0, d.mTop)
+	d.contentsPages[0] = d.f.PageNo()
+	defer func() { d.contentsPages[1] = d.f.PageNo() }()
 	// When the contents take two pages, the games begin the second.
 	total := 0.0
 	for _, e := range entries {
@@ -71,7 +74,7 @@ func (d *pdfDoc) contents() {
 		}
 		page := ""
 		if i < len(d.prevPages) {
-			page = itoa(d.prevPages[i])
+			page = d.folio(d.prevPages[i])
 		}
 		st := d.body
 		indent := 0.0
@@ -107,6 +110,7 @@ func (d *pdfDoc) contents() {
 			d.textAt(strings.Repeat(". ", n), dots, x1, base, alignRight)
 		}
 		d.textAt(page, st, d.left+d.tw, base, alignRight)
+		d.log.rows = append(d.log.rows, loggedRow{page: d.f.PageNo(), x: d.left, top: d.y, bot: d.y + lh, text: e.title})
 		if d.prevPages != nil {
 			link := d.f.AddLink()
 			d.tocLinks = append(d.tocLinks, link)
@@ -152,6 +156,7 @@ func (d *pdfDoc) plannedTOC() []tocEntry {
 	add(1, "The rules of the apparatus")
 	add(1, "The engine and the checker")
 	add(1, "The rules of the games")
+	add(0, "Index")
 	return out
 }
 
@@ -178,14 +183,13 @@ func (d *pdfDoc) bookSections(b *corpus.Book, lang string) {
 	if lang == "en" && len(b.Paragraphs) > 0 {
 		d.y += 3
 		d.parallel(b.Paragraphs)
-		d.endnotes(b.Paragraphs)
 	}
 }
 
 // glossary sets the glossary: each term in its three forms, the Russian
 // definition beside the English.
 func (d *pdfDoc) glossary() {
-	d.chapter(0, "Glossary", "Glossary", "Словарь терминов")
+	d.chapter(0, "Glossary", "Glossary · Словарь терминов", "Словарь терминов")
 	d.flow([]para{{spans: plain("The technical terms of the sources, in the Russian alphabetical order of their modern forms: "+
 		"the pre-reform form, the modern form and the English; the definitions in both languages; the paragraphs where the term occurs.", d.body), lang: "en"}})
 	d.y += 2
@@ -198,11 +202,12 @@ func (d *pdfDoc) glossary() {
 			head = append(head, span{"  (" + t.Modern + ")", d.body.colored(grey)})
 		}
 		ru := d.setPara(para{spans: head, align: alignLeft}, cw)
-		ru = append(ru, d.setPara(para{spans: plain(t.DefRU, d.small), lang: "ru", before: 0.8}, cw)...)
+		ru = append(ru, d.setPara(para{spans: plain(t.DefRU, d.small), lang: "ru", before: 0.8, align: alignLeft}, cw)...)
 		en := d.setPara(para{spans: plain(t.EN, d.body.with("B")), align: alignLeft}, cw)
-		en = append(en, d.setPara(para{spans: plain(t.DefEN, d.small), lang: "en", before: 0.8}, cw)...)
+		en = append(en, d.setPara(para{spans: plain(t.DefEN, d.small), lang: "en", before: 0.8, align: alignLeft}, cw)...)
 		if len(t.Paragraphs) > 0 {
-			en = append(en, d.setPara(para{spans: plain("¶ "+strings.Join(t.Paragraphs, ", "), d.ids.sized(6.5)), align: alignLeft, before: 0.8}, cw)...)
+			refs := append([]span{{"¶ ", d.ids.sized(6.5)}}, d.paraRefs(t.Paragraphs, d.ids.sized(6.5))...)
+			en = append(en, d.setPara(para{spans: refs, align: alignLeft, before: 0.8}, cw)...)
 		}
 		if i > 0 {
 			ru[0].h += 3.5
@@ -210,14 +215,14 @@ func (d *pdfDoc) glossary() {
 			en[0].h += 3.5
 			en[0].before += 3.5
 		}
-		d.placePair(pair{ru: ru, en: en})
+		d.placePair(pair{ru: ru, en: en, terms: []string{termIndexKey(t)}})
 	}
 	d.pageHook = nil
 }
 
 // sources sets the list of sources with their checksums.
 func (d *pdfDoc) sources() {
-	d.chapter(0, "Sources", "Sources", "Источники")
+	d.chapter(0, "Sources", "Sources · Источники", "Источники")
 	d.flow([]para{{spans: plain("The files of the electronic text as received. Each is kept byte for byte; "+
 		"its SHA-256 checksum identifies it, and every paragraph of the edition records the checksum of its own text, "+
 		"so a changed source is caught by the checker.", d.body), lang: "en"}})
@@ -254,7 +259,7 @@ func (d *pdfDoc) sources() {
 // method sets the method: readings and apparatus, the apparatus rules,
 // the engine and the checker, the rules of the games with their verdicts.
 func (d *pdfDoc) method() {
-	d.chapter(0, "Method", "Method", "Метод")
+	d.chapter(0, "Method", "Method · Метод", "Метод")
 	body := func(s string) { d.flow([]para{{spans: plain(s, d.body), lang: "en", before: 2}}) }
 
 	d.sectionTOC("The three readings and the apparatus")
@@ -269,6 +274,7 @@ func (d *pdfDoc) method() {
 
 	d.sectionTOC("The rules of the apparatus")
 	rules := normalize.Rules()
+	var list []para
 	for _, r := range rules {
 		sp := []span{{r.Doc, d.small}}
 		if len(r.Examples) > 0 {
@@ -282,8 +288,9 @@ func (d *pdfDoc) method() {
 			sp = append(sp, span{"  e.g. " + strings.Join(ex, ", "), d.small.with("I")})
 		}
 		sp = append([]span{{r.ID + "  ", d.ids.sized(7).colored(black)}}, sp...)
-		d.flow([]para{{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"}})
+		list = append(list, para{spans: sp, hang: 4, align: alignLeft, before: 1.2, lang: "en"})
 	}
+	d.flowColumns(list)
 
 	d.sectionTOC("The engine and the checker")
 	body("Each game is a program: its piles, its deal and every rule it enforces are registered values with an identifier, " +
@@ -302,8 +309,13 @@ func (d *pdfDoc) method() {
 			continue
 		}
 		d.subsection(gameTitle(g))
+		var list []para
 		for _, r := range g.Variant.Rules {
-			d.flow([]para{d.ruleEntry(r)})
+			list = append(list, d.ruleEntry(r))
+		}
+		d.flowColumns(list)
+		for _, r := range g.Variant.Rules {
+			d.index.add(ixRule, r.ID, d.anchorPage["rule "+r.ID])
 		}
 	}
 }
@@ -318,7 +330,9 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	info := d.sans.sized(6.8)
 	switch {
 	case len(r.Book) > 0:
-		sp = append(sp, span{"  Stated in " + strings.Join(r.Book, ", ") + ".", info})
+		sp = append(sp, span{"  Stated in ", info})
+		sp = append(sp, d.paraRefs(r.Book, info)...)
+		sp = append(sp, span{".", info})
 	case r.Reconstructed != "":
 		sp = append(sp, span{"  Reconstructed: " + sentence(r.Reconstructed), info})
 		if r.ReconstructedRU != "" {
@@ -330,7 +344,7 @@ func (d *pdfDoc) ruleEntry(r *engine.Rule) para {
 	}
 	sp = append(sp, span{"  Checker: ", info}, d.verdictSpan(r.ID, info), span{".", info})
 	sp = append([]span{{r.ID + "  ", d.ids.sized(6.8).colored(black)}}, sp...)
-	return para{spans: sp, indent: 4, align: alignLeft, before: 1.2, lang: "en"}
+	return para{spans: sp, hang: 4, align: alignLeft, before: 1.2, lang: "en", anchor: "rule " + r.ID}
 }
 
 // sectionTOC is a section heading that is also a contents entry.
@@ -346,4 +360,21 @@ func sentence(s string) string {
 		return s
 	}
 	return s + "."
+}
+
+// paraRefs are references to paragraphs, each a link to the paragraph
+// with its page ("001:4 (p. 12)") once a pass has found it.
+func (d *pdfDoc) paraRefs(ids []string, st tstyle) []span {
+	var sp []span
+	for i, id := range ids {
+		if i > 0 {
+			sp = append(sp, span{", ", st})
+		}
+		text := id
+		if p := d.prevIndex.paraPage(id); p > 0 {
+			text += "\u00a0(p.\u00a0" + d.folio(p) + ")"
+		}
+		sp = append(sp, span{text, st.linked("¶" + id)})
+	}
+	return sp
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -14,12 +15,15 @@ const colGap = 7.0
 
 // games sets the part title and a chapter per game.
 func (d *pdfDoc) games() {
-	d.chapter(0, "The Games", "The Games", "Пасьянсы")
+	d.chapter(0, "The Games", "The Games · Пасьянсы", "Пасьянсы")
 	d.flow([]para{{spans: plain("Each game is given with its titles, the layout diagram redrawn from the engine's geometry, "+
 		"the Russian text in its corrected reading (the book's pre-reform spelling, with the damage of the OCR repaired) "+
-		"beside the English translation, paragraph by paragraph, the rules each paragraph states with the checker's verdict, "+
-		"an example deal replayed by the engine, the solver's statistics when they have been gathered, "+
-		"and, at the end, the editor's notes and the apparatus: every word the OCR gave otherwise, with the rule that repaired it.", d.body), lang: "en"}})
+		"beside the English translation, paragraph by paragraph (the rules each paragraph states, with the checker's verdict, are listed under Method), "+
+		"an example deal replayed by the engine and the solver's statistics when they have been gathered. "+
+		"Under each paragraph stand the editor's notes, the Russian under the Russian and the English under the English, "+
+		"and the apparatus: every word the OCR gave otherwise, with the rule that repaired it. A "+emendedMark+" after a Russian word "+
+		"marks a repair; an apparatus entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule "+
+		"(emendation: from the editor's table of emendations).", d.body), lang: "en"}})
 	for _, g := range d.ed.Games {
 		d.game(g)
 	}
@@ -58,7 +62,8 @@ func (d *pdfDoc) game(g *corpus.Game) {
 	if len(al) > 0 {
 		aliases = "Also known as — " + strings.Join(al, "; ")
 	}
-	d.chapter(1, gameTitle(g), gameTitle(g), ru, aliases)
+	d.chapter(1, gameTitle(g), joinBi(gameTitle(g), g.Titles.RU), ru, aliases)
+	d.index.add(ixGame, gameIndexKey(g), d.f.PageNo())
 	if g.Order == 0 {
 		d.flow([]para{{spans: plain("Not one of the book's twenty-four games: from the modern description (source 003).", d.small.with("I").colored(grey)), align: alignLeft}})
 	}
@@ -66,20 +71,38 @@ func (d *pdfDoc) game(g *corpus.Game) {
 	d.flow(mdParas(g.IntroRU, d.body, "ru", 2))
 
 	if g.Variant != nil {
-		d.gameSection("The layout", 3*lineHeight(10))
 		fig := NewFigure(g.Variant, nil, "en")
-		cap := []span{{"The layout of " + g.Titles.EN + " (" + g.Titles.RU + ")", d.small.with("I")}}
-		if l := g.Variant.Layout; l.Reconstructed != "" {
-			cap = append(cap, span{". Reconstructed: " + l.Reconstructed, d.small.with("I")})
-			if l.ReconstructedRU != "" {
-				cap = append(cap, span{" Восстановлено издателем: " + l.ReconstructedRU, d.small.with("I")})
+		cap := []span{{"The layout of " + g.Titles.EN, d.small.with("I")}}
+		capRU := []span{{"Раскладка пасьянса «" + g.Titles.RU + "»", d.small.with("I").colored(grey)}}
+		if g.Variant.Layout.Reconstructed != "" {
+			cap = append(cap, span{" (reconstructed: see below)", d.small.with("I")})
+			capRU = append(capRU, span{" (восстановлена издателем: см. ниже)", d.small.with("I").colored(grey)})
+		}
+		maxH := d.pageH * 0.42
+		// The heading goes with the diagram and its caption; when they do
+		// not fit the rest of the page, the text begins there and the
+		// diagram heads the next page.
+		need := d.figureNeed(fig, maxH, cap, capRU)
+		layout := func() {
+			d.gameSection("The layout · Раскладка", need)
+			d.figureBlock(fig, maxH, cap, capRU)
+			if ru, en := d.layoutNote(g); len(en) > 0 {
+				d.placePair(pair{ru: ru, en: en})
+				d.y += 3
 			}
 		}
-		d.figureBlock(fig, cap, d.pageH*0.42)
+		if d.y+need+12 > d.bottom && d.bottom-d.y > 7+8*lineHeight(10)+12 {
+			d.float = layout
+		} else {
+			layout()
+		}
 	}
 
-	d.gameSection("Text and translation", 7+5*lineHeight(10))
+	d.gameSection("Text and translation · Текст и перевод", 7+5*lineHeight(10))
 	d.parallel(g.Paragraphs)
+	if d.float != nil { // the text ended on the page: the diagram follows
+		d.runFloat()
+	}
 
 	if g.Variant != nil {
 		for _, dl := range d.ed.Deals {
@@ -95,7 +118,21 @@ func (d *pdfDoc) game(g *corpus.Game) {
 			break
 		}
 	}
-	d.endnotes(g.Paragraphs)
+}
+
+// layoutNote is the note on a reconstructed layout, set under the
+// diagram: why and from what, in Russian and English.
+func (d *pdfDoc) layoutNote(g *corpus.Game) (ru, en []row) {
+	if g.Variant == nil || g.Variant.Layout.Reconstructed == "" {
+		return nil, nil
+	}
+	l := g.Variant.Layout
+	cw := d.colWidth()
+	en = d.setPara(para{spans: plain("The layout is reconstructed: "+sentence(l.Reconstructed), d.small), lang: "en", align: alignLeft}, cw)
+	if l.ReconstructedRU != "" {
+		ru = d.setPara(para{spans: plain("Раскладка реконструирована: "+sentence(l.ReconstructedRU), d.small), lang: "ru", align: alignLeft}, cw)
+	}
+	return ru, en
 }
 
 // section is a heading inside a chapter, kept with what follows.
@@ -133,12 +170,24 @@ func (d *pdfDoc) columnHeads(ru, en string) {
 	d.f.SetDrawColor(170, 170, 170)
 	d.f.SetLineWidth(0.15)
 	d.f.Line(d.left, d.y+4.5, d.left+d.tw, d.y+4.5)
+	d.log.headings = append(d.log.headings, loggedRow{page: d.f.PageNo(), x: d.left, top: d.y, bot: d.y + 7, text: ru + " | " + en})
 	d.y += 7
 }
 
 // pair is a paragraph set in the two columns.
 type pair struct {
 	label  string
+	ru, en []row
+	terms  []string // index entries on the pair's first page
+	rules  []string
+	notes  []footnote // the book's footnotes the pair calls
+	noted  bool       // the paragraph has notes or apparatus at the game's end
+}
+
+// footnote is one of the book's own footnotes, set at the foot of the
+// page that calls it: the Russian and the English side by side.
+type footnote struct {
+	n      int
 	ru, en []row
 }
 
@@ -147,14 +196,24 @@ type pair struct {
 // a pair that does not fit is split at the same page break in both
 // columns, with at least two lines of each column on either side.
 func (d *pdfDoc) parallel(ps []*corpus.Paragraph) {
-	const ruHead, enHead = "Russian — corrected reading", "English"
+	const ruHead, enHead = "Русский текст (исправленное чтение)", "English translation"
 	if d.y+7+4*lineHeight(10) > d.bottom {
 		d.newPage()
 	}
 	d.columnHeads(ruHead, enHead)
-	d.pageHook = func() { d.columnHeads(ruHead+" (continued)", enHead) }
+	d.pageHook = func() { d.columnHeads(ruHead+" — продолжение", enHead+" (continued)") }
+	notes := d.bookFootnotes(ps)
 	for i, p := range ps {
+		if p.Kind == corpus.KindFootnote {
+			continue // set at the foot of the page that calls it
+		}
 		pr := d.makePair(p)
+		for _, n := range callsIn(p) {
+			if fn, ok := notes[n]; ok {
+				pr.notes = append(pr.notes, fn)
+				delete(notes, n) // once, at the first call
+			}
+		}
 		if i > 0 {
 			pr.ru[0].h += 3.5
 			pr.ru[0].before += 3.5
@@ -162,6 +221,9 @@ func (d *pdfDoc) parallel(ps []*corpus.Paragraph) {
 			pr.en[0].before += 3.5
 		}
 		d.placePair(pr)
+		if np := d.notePair(p); np != nil {
+			d.placePair(*np)
+		}
 	}
 	d.pageHook = nil
 	d.y += 2
@@ -173,42 +235,64 @@ func (d *pdfDoc) makePair(p *corpus.Paragraph) pair {
 	if ruText == "" {
 		ruText = p.Diplomatic
 	}
-	ru := d.setPara(para{spans: plain(ruText, d.body), lang: "ru", book: true}, cw)
+	// The columns are set ragged-right: justified in 41 characters,
+	// word spaces grew past an em.
+	ruSpans := plain(ruText, d.body)
+	if ruText == p.Corrected {
+		ruSpans = d.markEmended(p, ruText)
+	}
+	ru := d.setPara(para{spans: withCalls(ruSpans), lang: "ru", align: alignLeft, book: true}, cw)
 	var en []row
 	for i, q := range mdParas(p.Translation, d.body, "en", 1.5) {
 		if i == 0 {
 			q.before = 0
 		}
+		q.align = alignLeft
+		q.spans = withCalls(q.spans)
 		en = append(en, d.setPara(q, cw)...)
 	}
 	if len(en) == 0 {
 		en = d.setPara(para{spans: plain("[not translated]", d.body.with("I").colored(grey))}, cw)
 	}
-	en = append(en, d.ruleRows(p, cw)...)
 	if len(ru) == 0 {
 		ru = d.setPara(para{spans: plain("—", d.body.colored(grey))}, cw)
 	}
-	return pair{label: p.ID, ru: ru, en: en}
+	pr := pair{label: p.ID, ru: ru, en: en, noted: len(p.Notes) > 0 || len(apparatus(p)) > 0}
+	for _, rl := range p.Rules {
+		pr.rules = append(pr.rules, rl.ID)
+	}
+	pr.terms = d.termsOf[p.ID]
+	return pr
 }
 
-// ruleRows are the paragraph's rule references with the checker's verdict.
-func (d *pdfDoc) ruleRows(p *corpus.Paragraph, cw float64) []row {
-	var rows []row
-	seen := map[string]bool{}
-	for _, rl := range p.Rules {
-		if seen[rl.ID] {
+// emendedMark follows a word the edition emended: the apparatus (in the
+// game's notes, where it links to) gives the OCR's form.
+const emendedMark = "°"
+
+// markEmended sets the corrected reading with a mark after each word the
+// apparatus records.
+func (d *pdfDoc) markEmended(p *corpus.Paragraph, text string) []span {
+	var ends []int
+	for _, a := range apparatus(p) {
+		if a.end > 0 && (len(ends) == 0 || ends[len(ends)-1] < a.end) {
+			ends = append(ends, a.end)
+		}
+	}
+	if len(ends) == 0 {
+		return plain(text, d.body)
+	}
+	rs := []rune(text)
+	mark := d.sans.sized(6.5).colored(grey).linked("notes " + p.ID)
+	var out []span
+	last := 0
+	for _, e := range ends {
+		if e > len(rs) || e < last {
 			continue
 		}
-		seen[rl.ID] = true
-		st := d.sans.sized(7)
-		spans := []span{{"Rule ", st}, {rl.ID, d.ids.sized(7).colored(black)}, {"  ", st}}
-		spans = append(spans, d.verdictSpan(rl.ID, st))
-		if rl.Rule == nil {
-			spans = append(spans, span{"  (no such rule in the engine)", st.colored(red)})
-		}
-		rows = append(rows, d.setPara(para{spans: spans, align: alignLeft, before: 1.2, lead: 3.4}, cw)...)
+		out = append(out, span{string(rs[last:e]), d.body}, span{emendedMark, mark})
+		last = e
 	}
-	return rows
+	return append(out, span{string(rs[last:]), d.body})
 }
 
 // verdictSpan is the checker's verdict on rule id.
@@ -233,9 +317,14 @@ func (d *pdfDoc) placePair(pr pair) {
 	cw := d.colWidth()
 	label := true
 	for {
-		avail := d.bottom - d.y
+		bottom := d.bottom
+		if label && len(pr.notes) > 0 { // room for the footnotes on the first page
+			bottom -= d.footnotesHeight(pr.notes)
+		}
+		avail := bottom - d.y
 		kr, ke := fitRows(pr.ru, avail), fitRows(pr.en, avail)
 		if kr == len(pr.ru) && ke == len(pr.en) {
+			d.placeFootnotes(pr, label, bottom)
 			d.pairLabel(pr, label)
 			yr := d.drawRows(pr.ru, d.left, d.y, cw)
 			ye := d.drawRows(pr.en, d.left+cw+colGap, d.y, cw)
@@ -243,6 +332,12 @@ func (d *pdfDoc) placePair(pr pair) {
 			return
 		}
 		kr, ke = splitAt(kr, len(pr.ru)), splitAt(ke, len(pr.en))
+		if kr < len(pr.ru) {
+			kr = noHyphenAtFoot(pr.ru, kr)
+		}
+		if ke < len(pr.en) {
+			ke = noHyphenAtFoot(pr.en, ke)
+		}
 		atTop := d.y <= d.mTop+8
 		small := max(len(pr.ru), len(pr.en)) < 5
 		if (kr == 0 && len(pr.ru) > 0) || (ke == 0 && len(pr.en) > 0) || (small && !atTop) {
@@ -253,6 +348,7 @@ func (d *pdfDoc) placePair(pr pair) {
 				continue
 			}
 		}
+		d.placeFootnotes(pr, label, bottom)
 		d.pairLabel(pr, label)
 		label = false
 		d.drawRows(pr.ru[:kr], d.left, d.y, cw)
@@ -260,6 +356,112 @@ func (d *pdfDoc) placePair(pr pair) {
 		pr.ru, pr.en = cont(pr.ru[kr:]), cont(pr.en[ke:])
 		d.breakPage()
 	}
+}
+
+// bookFootnotes sets the book's footnotes among ps by number: a
+// paragraph holding only a number opens footnote N, the footnote
+// paragraphs after it are its text.
+func (d *pdfDoc) bookFootnotes(ps []*corpus.Paragraph) map[int]footnote {
+	out := map[int]footnote{}
+	n := 0
+	cw := d.colWidth()
+	for _, p := range ps {
+		if p.Kind != corpus.KindFootnote {
+			continue
+		}
+		if m := fnLine.FindStringSubmatch(p.Raw); m != nil {
+			n, _ = strconv.Atoi(m[1])
+			continue
+		}
+		if n == 0 {
+			continue
+		}
+		fn := out[n]
+		fn.n = n
+		call := []span{{itoa(n) + "\u00a0", d.small.sized(6.5).rised(1)}}
+		ru := p.Corrected
+		if ru == "" {
+			ru = p.Diplomatic
+		}
+		rs := append(append([]span{}, call...), span{ru, d.small})
+		anchor := ""
+		if len(fn.ru) == 0 {
+			anchor = "fn " + itoa(n)
+		}
+		fn.ru = append(fn.ru, d.setPara(para{spans: rs, lang: "ru", align: alignLeft, before: 0.5, anchor: anchor}, cw)...)
+		var es []span
+		for _, q := range mdParas(p.Translation, d.small, "en", 0) {
+			es = append(es, q.spans...)
+		}
+		es = append(append([]span{}, call...), es...)
+		fn.en = append(fn.en, d.setPara(para{spans: es, lang: "en", align: alignLeft, before: 0.5}, cw)...)
+		out[n] = fn
+	}
+	return out
+}
+
+// callsIn lists the footnote numbers p's corrected reading calls ([N]).
+func callsIn(p *corpus.Paragraph) []int {
+	var out []int
+	for _, m := range fnCall.FindAllStringSubmatch(p.Corrected, -1) {
+		n, _ := strconv.Atoi(m[1])
+		out = append(out, n)
+	}
+	return out
+}
+
+// withCalls sets the footnote calls [N] in spans as raised numbers
+// linked to the footnote; adjacent spans of one style are joined first,
+// so that a call split by the Markdown parser is found.
+func withCalls(spans []span) []span {
+	var joined []span
+	for _, sp := range spans {
+		if n := len(joined); n > 0 && joined[n-1].st == sp.st {
+			joined[n-1].text += sp.text
+			continue
+		}
+		joined = append(joined, sp)
+	}
+	var out []span
+	for _, sp := range joined {
+		if sp.st.font == fontMono {
+			out = append(out, sp)
+			continue
+		}
+		out = append(out, restyleMatches(sp, fnCall, func(m []string) span {
+			return span{m[1], sp.st.sized(6.5).rised(1).linked("fn " + m[1])}
+		})...)
+	}
+	return out
+}
+
+// footnotesHeight is the height the footnotes take at a page's foot.
+func (d *pdfDoc) footnotesHeight(fns []footnote) float64 {
+	h := 3.0 // the rule and the space above it
+	for _, fn := range fns {
+		h += max(rowsHeight(fn.ru), rowsHeight(fn.en))
+	}
+	return h
+}
+
+// placeFootnotes sets the pair's footnotes at the foot of the page (above
+// bottom and the ones already there), on the pair's first page.
+func (d *pdfDoc) placeFootnotes(pr pair, first bool, bottom float64) {
+	if !first || len(pr.notes) == 0 {
+		return
+	}
+	y := bottom + 2
+	d.f.SetDrawColor(150, 150, 150)
+	d.f.SetLineWidth(0.15)
+	d.f.Line(d.left, y, d.left+30, y)
+	y += 1
+	cw := d.colWidth()
+	for _, fn := range pr.notes {
+		yr := d.drawRows(fn.ru, d.left, y, cw)
+		ye := d.drawRows(fn.en, d.left+cw+colGap, y, cw)
+		y = max(yr, ye)
+	}
+	d.bottom = bottom
 }
 
 // pairLabel prints the paragraph id in the margin beside the pair's first
@@ -272,7 +474,28 @@ func (d *pdfDoc) pairLabel(pr pair, first bool) {
 	if len(pr.ru) > 0 {
 		top += pr.ru[0].before
 	}
+	for _, t := range pr.terms {
+		d.index.add(ixTerm, t, d.f.PageNo())
+	}
+	if pr.label != "" {
+		d.index.add(ixPara, pr.label, d.f.PageNo())
+		d.index.paraAt[pr.label] = top
+	}
+	for _, r := range pr.rules {
+		d.index.add(ixRule, r, d.f.PageNo())
+	}
+	if pr.label == "" {
+		return
+	}
+	// In the outer margin: left of the text on a verso, right on a recto.
 	st := d.ids.sized(6.5)
+	if pr.noted {
+		st = st.linked("notes " + pr.label) // the id leads to the paragraph's notes
+	}
+	if d.f.PageNo()%2 == 1 {
+		d.textAt(pr.label, st, d.left+d.tw+1.8, top+lineHeight(10)*0.74, alignLeft)
+		return
+	}
 	d.textAt(pr.label, st, d.left-1.8, top+lineHeight(10)*0.74, alignRight)
 }
 
@@ -322,7 +545,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		fig := NewFigure(v, engine.NewDeal(v, dl.Seed, opts), "en")
 		keep = fig.H*figureScale(fig, d.tw, d.pageH*0.38) + 24
 	}
-	d.gameSection("An example deal", keep)
+	d.gameSection("An example deal · Пример расклада", keep)
 	title := dl.Title.EN
 	if dl.Title.RU != "" {
 		title += " — " + dl.Title.RU
@@ -347,9 +570,10 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		return
 	}
 	s := engine.NewDeal(v, dl.Seed, opts)
-	d.figureBlock(NewFigure(v, s, "en"), []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}}, d.pageH*0.38)
+	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}},
+		[]span{{"Начальная позиция (расклад " + fmt.Sprint(dl.Seed) + ")", d.small.with("I").colored(grey)}})
 
-	d.subsection("The moves")
+	d.subsection("The moves · Ходы")
 	d.flow(d.moveParas(dl))
 	n, ill := s.Play(dl.Moves)
 	result := "won"
@@ -363,8 +587,12 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		st = st.colored(red)
 	}
 	d.flow([]para{{spans: plain(summary+".", st), align: alignLeft, before: 2}})
-	d.figureBlock(NewFigure(v, s, "en"), []span{{"The final position", d.small.with("I")}}, d.pageH*0.38)
+	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The final position", d.small.with("I")}},
+		[]span{{"Конечная позиция", d.small.with("I").colored(grey)}})
 }
+
+// maxPrintedMoves is the longest move list the book prints in full.
+const maxPrintedMoves = 100
 
 // moveParas writes the moves in compact notation, numbered, with each
 // comment after its move.
@@ -383,11 +611,19 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 			run = nil
 		}
 	}
+	long := len(dl.Moves) > maxPrintedMoves
+	if long {
+		out = append(out, para{spans: plain(fmt.Sprintf("The %d moves in full are in the web edition; the book gives the moves with a comment. "+
+			"Все %d ходов приведены в веб-издании; здесь — ходы с комментарием.", len(dl.Moves), len(dl.Moves)), d.small.with("I").colored(grey)),
+			align: alignLeft, before: 1})
+	}
 	for i, m := range dl.Moves {
 		k := i + 1
 		cs := comments[k]
 		if len(cs) == 0 {
-			run = append(run, span{itoa(k) + "\u00a0", num}, span{m.Text + "   ", mono})
+			if !long {
+				run = append(run, span{itoa(k) + "\u00a0", num}, span{m.Text + "   ", mono})
+			}
 			continue
 		}
 		flush()
@@ -416,107 +652,122 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 
 // Statistics.
 
-// stats prints the solver's statistics for the game.
+// stats prints the solver's statistics for the game as a table, each
+// line's label in English and Russian, with a note on how the interval
+// counts the undecided deals.
 func (d *pdfDoc) stats(st *corpus.Stats) {
-	d.gameSection("Win statistics", 3*lineHeight(10))
-	text := fmt.Sprintf("The solver played %d deals (seeds %d to %d) with a budget of %s each: %d won, %d lost (every line searched), %d undecided; "+
-		"win rate %.1f %% (95 %% Wilson interval %.1f–%.1f %%, undecided deals counted as losses for the lower bound and as wins for the upper).",
-		st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1, st.Budget, st.Won, st.Lost, st.Unknown,
-		st.WinRate*100, st.CI95[0]*100, st.CI95[1]*100)
+	d.gameSection("Win statistics · Статистика выигрышей", 3*lineHeight(10))
+	type line struct{ en, ru, v string }
+	lines := []line{
+		{"Deals played", "Сыграно раскладов", fmt.Sprintf("%d (seeds %d–%d)", st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1)},
+		{"Won", "Выиграно", itoa(st.Won)},
+		{"Lost (every line searched)", "Проиграно (перебраны все ходы)", itoa(st.Lost)},
+		{"Undecided", "Не решено", itoa(st.Unknown)},
+		{"Win rate", "Доля выигрышей", fmt.Sprintf("%.1f %%", st.WinRate*100)},
+		{"95 % interval (Wilson)", "95-процентный интервал (Уилсона)", fmt.Sprintf("%.1f–%.1f %%", st.CI95[0]*100, st.CI95[1]*100)},
+		{"Budget per deal", "Бюджет на расклад", st.Budget},
+		{"Time per deal: median / 90th percentile", "Время на расклад: медиана / 90-й процентиль", fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
+		{"Positions per second per core", "Позиций в секунду на ядро", fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
+	}
 	if st.Threads > 1 {
-		text += fmt.Sprintf(" Each deal was searched on %d cores at once (the exhaustive search beside the beams and probes, each with the whole budget).", st.Threads)
+		lines = append(lines, line{"Searches at once per deal (cores)", "Поисков одновременно на расклад (ядер)", itoa(st.Threads)})
 	}
 	if st.Shards > 1 {
-		text += fmt.Sprintf(" The %d deals were solved in %d shards, on one machine or several, and their answers merged into these figures.", st.Deals, st.Shards)
+		lines = append(lines, line{"Merged from shards", "Сведено из частей", itoa(st.Shards)})
 	}
 	if st.Retried > 0 {
-		text += fmt.Sprintf(" %d deals left undecided were solved again with a budget of %s.", st.Retried, st.RetryBudget)
+		lines = append(lines, line{"Undecided deals solved again", "Нерешённые расклады, решённые повторно", fmt.Sprintf("%d, budget %s", st.Retried, st.RetryBudget)})
 	}
-	extra := fmt.Sprintf("Time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions per second per core; %s.",
-		st.MedianMS, st.P90MS, st.NodesPerSec/1e6, st.Date)
 	if st.UnknownProgress > 0 {
-		extra += fmt.Sprintf(" On the undecided deals the search got, at best, a median of %.0f %% of the cards onto the foundations.", st.UnknownProgress*100)
+		lines = append(lines, line{"Undecided: most cards on the foundations (median)", "Нерешённые: больше всего карт в основаниях (медиана)", fmt.Sprintf("%.0f %%", st.UnknownProgress*100)})
 	}
 	if st.OpenCards {
-		extra += " The solver knows the face-down cards (the open-card problem)."
+		lines = append(lines, line{"Face-down cards", "Закрытые карты", "known to the solver · известны решателю"})
 	}
 	if len(st.Options) > 0 {
-		extra += " Options: " + strings.Join(st.Options, ", ") + "."
+		lines = append(lines, line{"Options", "Варианты", strings.Join(st.Options, ", ")})
 	}
-	ps := []para{
-		{spans: plain(text, d.body), lang: "en"},
-		{spans: plain(extra, d.small.colored(grey)), lang: "en", before: 1, align: alignLeft},
+	lines = append(lines, line{"Date", "Дата", st.Date})
+	cw := d.colWidth()
+	for i, l := range lines {
+		label := d.setPara(para{spans: []span{{l.en, d.small}, {" · " + l.ru, d.small.colored(grey)}}, align: alignLeft}, cw)
+		value := d.setPara(para{spans: plain(l.v, d.small), align: alignLeft}, cw)
+		if i > 0 {
+			for _, c := range [][]row{label, value} {
+				c[0].h += 1
+				c[0].before += 1
+			}
+		}
+		d.placePair(pair{ru: label, en: value})
 	}
-	d.flow(ps)
+	d.flow([]para{
+		{spans: plain("The interval counts the undecided deals as lost for its lower bound and as won for its upper.", d.small.colored(grey)), lang: "en", before: 2, align: alignLeft},
+		{spans: plain("Нерешённые расклады считаются проигранными для нижней границы интервала и выигранными для верхней.", d.small.colored(grey)), lang: "ru", before: 0.5, align: alignLeft},
+	})
 }
 
 // Notes and apparatus.
 
-// endnotes sets the game's notes and apparatus, keyed by paragraph id.
-func (d *pdfDoc) endnotes(ps []*corpus.Paragraph) {
-	some := false
-	for _, p := range ps {
-		if len(p.Notes) > 0 || len(apparatus(p)) > 0 {
-			some = true
+// notePair is a paragraph's notes and apparatus, set under it: the
+// Russian of each note (and the apparatus of the Russian text's repairs)
+// under the Russian, the English under the English; nil when there are
+// none.
+func (d *pdfDoc) notePair(p *corpus.Paragraph) *pair {
+	app := apparatus(p)
+	if len(p.Notes) == 0 && len(app) == 0 {
+		return nil
+	}
+	cw := d.colWidth()
+	const indent = 4
+	var ru, en []row
+	add := func(rows *[]row, ps []para) {
+		for _, q := range ps {
+			q.indent += indent
+			q.before = 1
+			q.align = alignLeft
+			*rows = append(*rows, d.setPara(q, cw)...)
 		}
 	}
-	if !some {
-		return
-	}
-	d.gameSection("Notes and apparatus", 3*lineHeight(10))
-	d.flow([]para{{spans: []span{
-		{"Notes are the editor's. In the apparatus each entry gives the corrected reading, then, after the bracket, the form the OCR has, and the rule that made the repair (", d.small},
-		{"emendation", d.ids.sized(7)},
-		{": from the editor's table of emendations).", d.small},
-	}, lang: "en", align: alignLeft}})
-	const hang = 13
-	for _, p := range ps {
-		app := apparatus(p)
-		if len(p.Notes) == 0 && len(app) == 0 {
-			continue
-		}
-		first := true
-		mark := []span{{p.ID, d.ids.sized(7).colored(black).with("")}}
-		for _, n := range p.Notes {
-			// The book shows one set of notes: each in English, then its Russian.
-			qs := mdParas(n.Text, d.small, "en", 1)
-			if n.RU.Markdown != "" {
-				qs = append(qs, mdParas(n.RU, d.small, "ru", 1)...)
-			}
-			for _, q := range qs {
-				q.indent += hang
-				q.before = 1
-				if first {
-					q.bullet, q.before, first = mark, 2.5, false
-				}
-				d.flow([]para{q})
-			}
-		}
-		if len(app) > 0 {
-			var sp []span
-			for i, a := range app {
-				if i > 0 {
-					sp = append(sp, span{";  ", d.small})
-				}
-				sp = append(sp,
-					span{a.corrected, d.small},
-					span{"]\u00a0", d.small},
-					span{a.ocr, d.small.with("I")},
-					span{"\u00a0", d.small},
-					span{a.rules, d.sans.sized(6.5)})
-			}
-			q := para{spans: sp, align: alignLeft, indent: hang, before: 1, lang: ""}
-			if first {
-				q.bullet, q.before = mark, 2.5
-			}
-			d.flow([]para{q})
+	for _, n := range p.Notes {
+		add(&en, mdParas(n.Text, d.small, "en", 1))
+		if n.RU.Markdown != "" {
+			add(&ru, mdParas(n.RU, d.small, "ru", 1))
 		}
 	}
+	if len(app) > 0 {
+		sp := []span{{"OCR:", d.sans.sized(6.5).with("B")}, {" ", d.small}}
+		for i, a := range app {
+			if i > 0 {
+				sp = append(sp, span{";  ", d.small})
+			}
+			sp = append(sp,
+				span{a.corrected, d.small},
+				span{"]\u00a0", d.small},
+				span{a.ocr, d.small.with("I")},
+				span{"\u00a0", d.small},
+				span{a.rules, d.sans.sized(6.5)})
+		}
+		add(&ru, []para{{spans: sp}})
+	}
+	anchored := false
+	for _, c := range []*[]row{&en, &ru} {
+		if len(*c) > 0 {
+			if !anchored {
+				(*c)[0].anchor, anchored = "notes "+p.ID, true
+			}
+			(*c)[0].h += 0.5
+			(*c)[0].before += 0.5
+		}
+	}
+	return &pair{ru: ru, en: en}
 }
 
 // appEntry is one apparatus entry: a word of the corrected reading, its
 // OCR form, the rules that changed it.
-type appEntry struct{ corrected, ocr, rules string }
+type appEntry struct {
+	corrected, ocr, rules string
+	end                   int // the rune offset in the corrected reading where the word ends (0: none)
+}
 
 // apparatus gathers the corrected layer's edits of p by word: the
 // corrected word, the OCR word and the rules, in text order.
@@ -548,13 +799,20 @@ func apparatus(p *corpus.Paragraph) []appEntry {
 		if [2]int{ra, rb} == lastRaw && len(out) > 0 {
 			l := &out[len(out)-1]
 			l.corrected = fixed
+			if cb > ca {
+				l.end = cb
+			}
 			if !strings.Contains(l.rules, e.Rule) {
 				l.rules += ", " + e.Rule
 			}
 			continue
 		}
 		lastRaw = [2]int{ra, rb}
-		out = append(out, appEntry{corrected: fixed, ocr: visible(ocr), rules: e.Rule})
+		ae := appEntry{corrected: fixed, ocr: visible(ocr), rules: e.Rule}
+		if cb > ca {
+			ae.end = cb
+		}
+		out = append(out, ae)
 	}
 	return out
 }
@@ -585,4 +843,13 @@ func visible(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// joinBi joins an English and a Russian name with a middle dot (the
+// English alone when the Russian is missing).
+func joinBi(en, ru string) string {
+	if ru == "" {
+		return en
+	}
+	return en + " · " + ru
 }

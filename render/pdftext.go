@@ -2,12 +2,14 @@ package render
 
 import (
 	"pasyans/render/typo"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"pasyans/corpus"
+	"pasyans/internal/hyphen"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -23,7 +25,13 @@ type tstyle struct {
 	style string  // "", "I", "B", "BI"
 	size  float64 // points
 	color [3]int
+	link  string  // where the text links to: "¶001:4" (a paragraph), "p12" (a page); "" for none
+	rise  float64 // mm above the baseline (a footnote call)
 }
+
+func (s tstyle) linked(to string) tstyle { s.link = to; return s }
+
+func (s tstyle) rised(mm float64) tstyle { s.rise = mm; return s }
 
 func (s tstyle) with(style string) tstyle { s.style = style; return s }
 
@@ -56,6 +64,10 @@ type tline struct {
 	natural float64 // width with normal spaces
 	spaces  float64 // the sum of the normal spaces between words
 	last    bool    // the paragraph's last line: not justified
+	hyphen  bool    // the line ends in a hyphen the breaker added
+	lang    string  // the paragraph's language: Russian runs are marked as such
+	whole   string  // when hyphen: the whole word, the text its head stands for
+	tail    bool    // the first word is the tail of a hyphenated word
 }
 
 // align says how a paragraph's lines are set.
@@ -79,6 +91,8 @@ type para struct {
 	before float64 // space before the paragraph, mm
 	lead   float64 // line height, mm; 0: from the largest size
 	book   bool    // the book's own text: no typographic step
+	anchor string  // a name for the page the paragraph begins on (pdfDoc.anchorPage)
+	hang   float64 // the indent of all lines but the first, mm
 }
 
 // width measures s in style st, caching by style and text.
@@ -157,14 +171,23 @@ func (d *pdfDoc) space(w word) float64 {
 
 // breakLines sets spans into lines of the given width.
 func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
+	return d.breakHanging(spans, width, 0, lang)
+}
+
+// breakHanging sets spans into lines of the given width, all but the
+// first hang mm narrower (an index entry's turned lines).
+func (d *pdfDoc) breakHanging(spans []span, first, hang float64, lang string) []tline {
 	ws := d.words(spans)
+	width := first
 	var lines []tline
 	var cur tline
+	run := 0 // consecutive lines ending in a hyphen
 	push := func() {
 		if len(cur.words) > 0 {
 			lines = append(lines, cur)
 		}
 		cur = tline{}
+		width = first - hang
 	}
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
@@ -183,14 +206,27 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 		if len(cur.words) == 0 {
 			room = width
 		}
-		if head, tail, ok := d.hyphenate(w, room, width, lang, len(cur.words) == 0 || room > 2*d.width(" ", w.boxes[0].st)); ok {
+		want := (len(cur.words) == 0 || room > 2*d.width(" ", w.boxes[0].st)) && run < maxHyphenRun
+		minTail := 2
+		if i == len(ws)-1 {
+			minTail = 4 // the paragraph's last line is more than a syllable
+		}
+		if head, tail, soft, ok := d.hyphenate(w, room, width, lang, want, minTail); ok {
 			cur.words = append(cur.words, head)
 			if len(cur.words) > 1 {
 				cur.spaces += sp
 				cur.natural += sp
 			}
 			cur.natural += head.w
+			cur.hyphen = soft
+			if soft {
+				cur.whole = w.boxes[0].text
+			}
 			push()
+			if soft {
+				run++
+				cur.tail = true
+			}
 			ws[i] = tail
 			i--
 			continue
@@ -199,9 +235,11 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 			cur.words = append(cur.words, w)
 			cur.natural = w.w
 			push()
+			run = 0
 			continue
 		}
 		push()
+		run = 0
 		i--
 	}
 	push()
@@ -211,9 +249,18 @@ func (d *pdfDoc) breakLines(spans []span, width float64, lang string) []tline {
 	return lines
 }
 
-// hyphenate splits w so that its head with a hyphen fits in room. Only
-// single-box words are split; a word longer than any line is cut anywhere.
-func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool) (head, tail word, ok bool) {
+// maxHyphenRun is the most consecutive lines that may end in a hyphen.
+const maxHyphenRun = 2
+
+// softHyphen ends a line broken inside a word: the font draws it as a
+// hyphen, and text extraction knows it for a break, not a letter.
+const softHyphen = "\u00ad"
+
+// hyphenate splits w so that its head with a hyphen fits in room, leaving
+// at least minTail letters after the break. Only single-box words are
+// split; a word longer than any line is cut anywhere. soft reports a break
+// that added a hyphen (not one after the word's own hyphen, not a cut).
+func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool, minTail int) (head, tail word, soft, ok bool) {
 	if len(w.boxes) != 1 || room <= 0 {
 		return
 	}
@@ -231,40 +278,47 @@ func (d *pdfDoc) hyphenate(w word, room, width float64, lang string, want bool) 
 	}
 	for j := len(points) - 1; j >= 0; j-- {
 		p := points[j]
+		if !force && letters(rs[p:]) < minTail {
+			continue
+		}
 		h := string(rs[:p])
-		if !force && !strings.HasSuffix(h, "-") {
-			h += "-"
+		added := !force && !strings.HasSuffix(h, "-")
+		if added {
+			h += softHyphen
 		}
 		hw := d.width(h, b.st)
 		if hw <= room {
 			t := string(rs[p:])
 			tw := d.width(t, b.st)
-			return word{boxes: []box{{h, b.st, hw}}, w: hw}, word{boxes: []box{{t, b.st, tw}}, w: tw}, true
+			return word{boxes: []box{{h, b.st, hw}}, w: hw}, word{boxes: []box{{t, b.st, tw}}, w: tw}, added, true
 		}
 	}
 	return
 }
 
-// Hyphenation. A small rule-based hyphenator, not a dictionary one: for
-// Russian (pre-reform letters included) the syllable rules of the usual
-// simplified algorithm; for English, breaks between two consonants that
-// are not a digraph, and before common suffixes. Breaks keep at least two
-// letters (Russian) or three (English) on either side; words with capitals
-// inside, digits or fewer than six letters are left whole.
+// letters counts the letters in rs.
+func letters(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
 
-const (
-	ruVowels  = "аеёиоуыэюяіѣѵѳАЕЁИОУЫЭЮЯІѢѴ"
-	ruSticky  = "ъьйЪЬЙ"
-	enVowels  = "aeiouyAEIOUY"
-	enDigraph = "ch sh th ph wh gh ck ng qu wr kn gn"
-)
-
-var enSuffixes = []string{"tion", "sion", "ment", "ness", "able", "ible", "ance", "ence", "ful", "less", "ing"}
+// Hyphenation: Liang's patterns (internal/hyphen) for the paragraph's
+// language. Words with a capital after their first letter (ПЯТНАДЦАТЬ,
+// PySolFC), digits or other signs inside are left whole; leading and
+// trailing punctuation stays with the word.
 
 // hyphenPoints returns the rune offsets inside s where it may break.
 func hyphenPoints(s, lang string) []int {
+	pat := hyphen.For(lang)
+	if pat == nil {
+		return nil
+	}
 	rs := []rune(s)
-	// The letters' core: leading and trailing punctuation stay put.
 	a, b := 0, len(rs)
 	for a < b && !unicode.IsLetter(rs[a]) {
 		a++
@@ -272,113 +326,34 @@ func hyphenPoints(s, lang string) []int {
 	for b > a && !unicode.IsLetter(rs[b-1]) {
 		b--
 	}
-	core := rs[a:b]
-	if len(core) < 6 {
-		return nil
-	}
-	for _, r := range core {
-		if !unicode.IsLetter(r) && r != '-' {
-			return nil
-		}
-	}
-	var pts []int
-	switch lang {
-	case "ru":
-		pts = ruPoints(core)
-	case "en":
-		pts = enPoints(core)
-	}
-	for i := range pts {
-		pts[i] += a
-	}
-	return pts
-}
-
-func isIn(r rune, set string) bool { return strings.ContainsRune(set, r) }
-
-func ruPoints(w []rune) []int {
-	vowel := func(r rune) bool { return isIn(r, ruVowels) }
-	var pts []int
-	for k := 2; k <= len(w)-2; k++ {
-		l, r := w[k-1], w[k]
-		if w[k-1] == '-' || w[k] == '-' {
-			continue
-		}
-		if isIn(r, ruSticky) || !hasVowel(w[:k], vowel) || !hasVowel(w[k:], vowel) {
-			continue
-		}
-		switch {
-		case isIn(l, ruSticky):
-			pts = append(pts, k)
-		case vowel(l) && vowel(r):
-			pts = append(pts, k)
-		case vowel(l) && !vowel(r) && k+1 < len(w) && vowel(w[k+1]):
-			pts = append(pts, k)
-		case !vowel(l) && !vowel(r) && vowel(w[k-2]):
-			pts = append(pts, k) // V C | C …
-		}
-	}
-	return pts
-}
-
-func enPoints(w []rune) []int {
-	vowel := func(r rune) bool { return isIn(r, enVowels) }
-	lower := strings.ToLower(string(w))
-	for _, r := range w[1:] {
+	for _, r := range rs[min(a+1, b):b] {
 		if unicode.IsUpper(r) {
 			return nil
 		}
 	}
-	seen := map[int]bool{}
 	var pts []int
-	add := func(k int) {
-		if k >= 3 && k <= len(w)-3 && !seen[k] {
-			seen[k] = true
-			pts = append(pts, k)
-		}
-	}
-	for _, suf := range enSuffixes {
-		switch {
-		case strings.HasSuffix(lower, suf):
-			add(len(w) - len([]rune(suf)))
-		case strings.HasSuffix(lower, suf+"s"):
-			add(len(w) - len([]rune(suf)) - 1)
-		}
-	}
-	for k := 3; k <= len(w)-3; k++ {
-		l, r := w[k-1], w[k]
-		if vowel(l) || vowel(r) || !vowel(w[k-2]) || !vowel(w[k+1]) {
+	start := a
+	for i := a; i <= b; i++ { // the parts of a compound, each hyphenated
+		if i < b && rs[i] != '-' {
 			continue
 		}
-		pair := strings.ToLower(string([]rune{l, r}))
-		if strings.Contains(enDigraph, pair) || l == '-' || r == '-' {
-			continue
+		for _, p := range pat.Points(string(rs[start:i])) {
+			pts = append(pts, start+p)
 		}
-		add(k)
+		if i < b && i-a >= 2 && b-i-1 >= 2 {
+			pts = append(pts, i+1) // after the compound's own hyphen
+		}
+		start = i + 1
 	}
-	sortInts(pts)
 	return pts
 }
 
-func hasVowel(rs []rune, vowel func(rune) bool) bool {
-	for _, r := range rs {
-		if vowel(r) {
-			return true
-		}
-	}
-	return false
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
 // drawLine draws one line at baseline y from x, justified to width unless
-// it is the paragraph's last line or align says otherwise.
+// it is the paragraph's last line or align says otherwise. Each run of one
+// style is one text object holding its words and the spaces between them,
+// so that text extraction gives whole words and real spaces; a justified
+// run widens its spaces inside the text object (gofpdf's "J" cell, a TJ
+// array), since word spacing (Tw) does not apply to its two-byte fonts.
 func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 	extra := 0.0
 	gaps := len(l.words) - 1
@@ -392,16 +367,89 @@ func (d *pdfDoc) drawLine(l tline, x, y, width float64, al align) {
 	case alignRight:
 		x += width - l.natural
 	}
+	var r textRun
 	for i, w := range l.words {
+		// A hyphenated word's head stands for the whole word and its tail
+		// for nothing, so that text extraction gives whole words.
+		var actual *string
+		switch {
+		case i == 0 && l.tail: // also the middle of a word broken twice
+			actual = new(string)
+		case i == len(l.words)-1 && l.whole != "":
+			actual = &l.whole
+		}
+		if actual != nil {
+			d.drawRun(&r, y, extra, l.lang, nil)
+		}
 		for _, b := range w.boxes {
-			d.setFont(b.st)
-			d.f.Text(x, y, b.text)
+			if r.text.Len() > 0 && r.st != b.st {
+				d.drawRun(&r, y, extra, l.lang, actual)
+			}
+			if r.text.Len() == 0 {
+				r.st, r.x = b.st, x
+			}
+			r.text.WriteString(b.text)
+			r.w += b.w
 			x += b.w
 		}
+		if actual != nil {
+			d.drawRun(&r, y, extra, l.lang, actual)
+			if i < gaps {
+				x += d.space(w) + extra
+			}
+			continue
+		}
 		if i < gaps {
-			x += d.space(w) + extra
+			sp := d.space(w)
+			r.text.WriteByte(' ')
+			r.w += sp + extra
+			r.gaps++
+			x += sp + extra
 		}
 	}
+	d.drawRun(&r, y, extra, l.lang, nil)
+}
+
+// textRun is a part of a line in one style.
+type textRun struct {
+	st   tstyle
+	text strings.Builder
+	x, w float64 // left edge and width, spaces included
+	gaps int     // spaces inside
+}
+
+// drawRun draws r with its baseline at y and empties it.
+func (d *pdfDoc) drawRun(r *textRun, y, extra float64, lang string, actual *string) {
+	defer func() { *r = textRun{} }()
+	if r.text.Len() == 0 {
+		return
+	}
+	if lang == "ru" { // marked content: the document's language is English
+		d.f.RawWriteStr("/Span <</Lang (ru)>> BDC")
+		defer d.f.RawWriteStr("EMC")
+	}
+	if actual != nil { // the text the run stands for
+		d.f.RawWriteStr("/Span <</ActualText " + pdfText(*actual) + ">> BDC")
+		defer d.f.RawWriteStr("EMC")
+	}
+	d.setFont(r.st)
+	s := r.text.String()
+	d.logText(r.st.size, s)
+	if r.st.link != "" {
+		if l := d.linkTo(r.st.link); l != 0 {
+			fs := r.st.size / ptPerMM
+			d.f.Link(r.x, y-fs*0.8, r.w, fs, l)
+		}
+	}
+	y -= r.st.rise
+	if r.gaps == 0 || extra < 0.001 {
+		d.f.Text(r.x, y, s)
+		return
+	}
+	fs := r.st.size / ptPerMM
+	d.f.SetCellMargin(0)
+	d.f.SetXY(r.x, y-0.3*fs)
+	d.f.CellFormat(r.w, 0, s, "", 0, "J", false, 0, "")
 }
 
 // lineHeight is the leading for a paragraph whose largest size is pt.
@@ -426,11 +474,18 @@ type row struct {
 	before float64 // space above the baseline's line box (paragraph spacing)
 	size   float64 // the line's font size, for the baseline
 	al     align
+	anchor string // the paragraph's anchor, on its first row
 }
 
 // setPara lays out p at width w into rows.
 func (d *pdfDoc) setPara(p para, w float64) []row {
-	lines := d.breakLines(russianTypography(p), w-p.indent, p.lang)
+	if p.lang == "en" {
+		p.spans = smartQuotes(p.spans)
+	}
+	if p.lang != "" {
+		p.spans = linkParaRefs(p.spans)
+	}
+	lines := d.breakHanging(russianTypography(p), w-p.indent, p.hang, p.lang)
 	size := maxSize(p.spans)
 	lh := p.lead
 	if lh == 0 {
@@ -438,9 +493,14 @@ func (d *pdfDoc) setPara(p para, w float64) []row {
 	}
 	rows := make([]row, len(lines))
 	for i, l := range lines {
+		l.lang = p.lang
 		rows[i] = row{line: l, indent: p.indent, h: lh, size: size, al: p.align}
+		if i > 0 {
+			rows[i].indent += p.hang
+		}
 	}
 	if len(rows) > 0 {
+		rows[0].anchor = p.anchor
 		rows[0].h += p.before
 		rows[0].before = p.before
 		if len(p.bullet) > 0 {
@@ -459,6 +519,15 @@ func (d *pdfDoc) drawRows(rows []row, x, y, w float64) float64 {
 			d.drawLine(b, x, base+float64(i)*(r.h-r.before), r.indent-1.2, alignLeft)
 		}
 		d.drawLine(r.line, x+r.indent, base, w-r.indent, r.al)
+		if r.anchor != "" {
+			d.anchorPage[r.anchor] = d.f.PageNo()
+		}
+		lr := loggedRow{page: d.f.PageNo(), x: x, top: top, bot: y + r.h, hyphen: r.line.hyphen, text: lineText(r.line)}
+		if d.inHeading {
+			d.log.headings = append(d.log.headings, lr)
+		} else {
+			d.log.rows = append(d.log.rows, lr)
+		}
 		y += r.h
 	}
 	return y
@@ -600,6 +669,83 @@ func russianTypography(p para) []span {
 	out := slices.Clone(p.spans) // p.spans may be shared
 	for i := range out {
 		out[i].text = typo.Russian(out[i].text)
+	}
+	return out
+}
+
+// smartQuotes sets English typewriter quotes as curly ones and three
+// dots as an ellipsis, outside code (monospaced spans). A quote opens
+// after a space, an opening bracket or a dash, and closes elsewhere.
+func smartQuotes(spans []span) []span {
+	out := make([]span, len(spans))
+	prev := ' '
+	for i, sp := range spans {
+		out[i] = sp
+		if sp.st.font == fontMono {
+			prev = 'x'
+			continue
+		}
+		text := strings.ReplaceAll(sp.text, "...", "…")
+		var b strings.Builder
+		for _, r := range text {
+			opening := unicode.IsSpace(prev) || strings.ContainsRune("([{—–-\u00a0", prev)
+			switch {
+			case r == '"' && opening:
+				r = '“'
+			case r == '"':
+				r = '”'
+			case r == '\'' && opening:
+				r = '‘'
+			case r == '\'':
+				r = '’'
+			}
+			b.WriteRune(r)
+			prev = r
+		}
+		out[i].text = b.String()
+	}
+	return out
+}
+
+// paraRefRE matches a paragraph reference in prose: "002:14".
+var paraRefRE = regexp.MustCompile(`\b[0-9]{3}:[0-9]{1,3}\b`)
+
+// linkParaRefs makes each paragraph reference in prose a link to the
+// paragraph (spans already linked are left alone).
+func linkParaRefs(spans []span) []span {
+	var out []span
+	for _, sp := range spans {
+		if sp.st.link != "" {
+			out = append(out, sp)
+			continue
+		}
+		out = append(out, restyleMatches(sp, paraRefRE, func(m []string) span {
+			return span{m[0], sp.st.linked("¶" + m[0])}
+		})...)
+	}
+	return out
+}
+
+// restyleMatches splits sp at each match of re, the match replaced by
+// what f makes of it (f gets the match and its groups).
+func restyleMatches(sp span, re *regexp.Regexp, f func(m []string) span) []span {
+	var out []span
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(sp.text, -1) {
+		if m[0] > last {
+			out = append(out, span{sp.text[last:m[0]], sp.st})
+		}
+		groups := make([]string, len(m)/2)
+		for i := range groups {
+			if m[2*i] >= 0 {
+				groups[i] = sp.text[m[2*i]:m[2*i+1]]
+			}
+		}
+		out = append(out, f(groups))
+		last = m[1]
+	}
+	if last < len(sp.text) || len(out) == 0 {
+		out = append(out, span{sp.text[last:], sp.st})
 	}
 	return out
 }
