@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"pasyans/corpus"
-	"pasyans/internal/hyphen"
+	"pasyans/render/internal/hyphen"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -307,7 +307,7 @@ func letters(rs []rune) int {
 	return n
 }
 
-// Hyphenation: Liang's patterns (internal/hyphen) for the paragraph's
+// Hyphenation: Liang's patterns (render/internal/hyphen) for the paragraph's
 // language. Words with a capital after their first letter (ПЯТНАДЦАТЬ,
 // PySolFC), digits or other signs inside are left whole; leading and
 // trailing punctuation stays with the word.
