@@ -46,8 +46,35 @@ func blockLines(n ast.Node, src []byte) []byte {
 // inlines writes the inline children of n.
 func (d *doc) inlines(n ast.Node, src []byte) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok && d.calls != "" {
+			c = d.textRun(t, src)
+			continue
+		}
 		d.inline(c, src)
 	}
+}
+
+// textRun writes a run of text nodes as one text, so that a footnote call
+// the Markdown parser split ("[", "2", "]") is found and linked; it
+// returns the run's last node.
+func (d *doc) textRun(t *ast.Text, src []byte) ast.Node {
+	var b strings.Builder
+	for {
+		b.Write(t.Segment.Value(src))
+		next, ok := t.NextSibling().(*ast.Text)
+		if t.HardLineBreak() || t.SoftLineBreak() || !ok {
+			break
+		}
+		t = next
+	}
+	d.linkCalls(b.String(), d.calls)
+	switch {
+	case t.HardLineBreak():
+		d.w.empty("lb", nil)
+	case t.SoftLineBreak():
+		d.w.text("\n")
+	}
+	return t
 }
 
 func (d *doc) inline(n ast.Node, src []byte) {
