@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"time"
+	"unicode/utf8"
 )
 
 // digest returns the SHA-256 of a corpus folder: of every regular file's
@@ -18,7 +19,8 @@ func digest(fsys fs.FS) (string, error) {
 		if err != nil {
 			return err
 		}
-		if p != "." && Ignored(path.Base(p)) {
+		if p != "." && (Ignored(path.Base(p)) || !utf8.ValidString(p)) {
+			// The loader passes over the one and reports the other.
 			if d.IsDir() {
 				return fs.SkipDir
 			}

@@ -186,6 +186,8 @@ func TestFigures(t *testing.T) {
 		const stats = "stats/st-helena.yaml"
 		s := string(m[stats].Data)
 		s = strings.Replace(strings.Replace(s, "deals: 10000", "deals: 12345", 1), "won: 10000", "won: 12345", 1)
+		// The loader holds the rates to the counts: the interval moves too.
+		s = strings.Replace(s, "ci95: [0.9996, 1.0000]", "ci95: [0.9997, 1.0000]", 1)
 		m[stats] = &fstest.MapFile{Data: []byte(s)}
 		ed, err := corpus.Load(m)
 		if err != nil && ed == nil {
