@@ -428,11 +428,11 @@ func TestPlayBrowser(t *testing.T) {
 			}
 
 			// Undo to the start, redo to the end.
-			s.eval(`(() => { const b = document.querySelector('[data-act="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			s.eval(`(() => { const b = document.querySelector('[data-action="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
 			if got := s.main("data-applied") + "/" + s.main("data-state"); got != "0/playing" || s.main("data-key") != startKey {
 				t.Errorf("after undoing everything: applied/state %s, key equal to the start's: %v", got, s.main("data-key") == startKey)
 			}
-			s.eval(`(() => { const b = document.querySelector('[data-act="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			s.eval(`(() => { const b = document.querySelector('[data-action="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
 			if got := s.main("data-applied") + "/" + s.main("data-state"); got != fmt.Sprintf("%d/won", len(moves)) || s.main("data-key") != wonKey {
 				t.Errorf("after redoing everything: applied/state %s, key equal to the won one: %v", got, s.main("data-key") == wonKey)
 			}
@@ -453,7 +453,7 @@ func TestPlayBrowser(t *testing.T) {
 			near := moves[:max(0, len(moves)-6)]
 			s.followHash(fragmentOf(seed, options, near), len(near))
 			for _, kind := range []string{"hint", "winnable"} {
-				s.do(kind, chromedp.Click(chromedp.CSS(`[data-act="`+kind+`"]`)))
+				s.do(kind, chromedp.Click(chromedp.CSS(`[data-action="`+kind+`"]`)))
 				got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
 					const e = document.querySelector(".play-solver");
 					if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result") + "|" + (e.getAttribute("data-next") || "") + "|" + e.textContent); return; }
@@ -531,9 +531,9 @@ func playMotion(t *testing.T, s *playSession) {
 func playCancel(t *testing.T, s *playSession) {
 	s.open(playPath("en", "new-places"), fragmentOf(3, nil, nil))
 	s.do("ask and cancel", chromedp.SetValue(chromedp.CSS("#play-budget"), "10"),
-		chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)), chromedp.Click(chromedp.CSS(`[data-act="cancel"]`)))
+		chromedp.Click(chromedp.CSS(`[data-action="winnable"]`)), chromedp.Click(chromedp.CSS(`[data-action="cancel"]`)))
 	got := s.eval(`new Promise((ok) => setTimeout(() => { const e = document.querySelector(".play-solver");
-		ok((e.getAttribute("data-result") || "none") + "|" + e.textContent + "|" + document.querySelector('[data-act="cancel"]').hidden + "|" + document.querySelector('[data-act="hint"]').disabled); }, 500))`)
+		ok((e.getAttribute("data-result") || "none") + "|" + e.textContent + "|" + document.querySelector('[data-action="cancel"]').hidden + "|" + document.querySelector('[data-action="hint"]').disabled); }, 500))`)
 	want := "none|" + s.eval(`JSON.parse(document.getElementById("play-data").textContent).strings.cancelled`) + "|true|false"
 	if got != want {
 		t.Errorf("after cancelling the solver: %q, want %q", got, want)
@@ -563,7 +563,7 @@ func playSolverSpeed(t *testing.T, s *playSession) {
 	v, _ := engine.Lookup("new-places")
 	const seed = 3 // a deal the native solver wins after about 40,000 positions
 	s.open(playPath("en", v.ID), fragmentOf(seed, nil, nil))
-	s.do("budget", chromedp.SetValue(chromedp.CSS("#play-budget"), "5"), chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)))
+	s.do("budget", chromedp.SetValue(chromedp.CSS("#play-budget"), "5"), chromedp.Click(chromedp.CSS(`[data-action="winnable"]`)))
 	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
 		const e = document.querySelector(".play-solver");
 		if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result") + " " + e.getAttribute("data-nodes") + " " + e.getAttribute("data-ms")); return; }
@@ -865,7 +865,7 @@ func TestPlayServedCSP(t *testing.T) {
 	if out := s.eval(clickLine + "(" + string(list) + ")"); strings.Contains(out, "error") {
 		t.Fatal(out)
 	}
-	s.do("winnable", chromedp.Click(chromedp.CSS(`[data-act="winnable"]`)))
+	s.do("winnable", chromedp.Click(chromedp.CSS(`[data-action="winnable"]`)))
 	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
 		const e = document.querySelector(".play-solver");
 		if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result")); return; }

@@ -103,6 +103,11 @@ var playStrings = map[string][]any{
 	"wordOpen":     {"play.word-open"},
 	"wordFlip":     {"play.word-flip"},
 	"wordPass":     {"play.word-pass"},
+	"badSeed":      {"play.bad-seed", "{seed}", "{dealt}"},
+	"noSeed":       {"play.no-seed", "{dealt}"},
+	"badSeedTyped": {"play.bad-seed-typed", "{seed}"},
+	"badOption":    {"play.bad-option", "{option}"},
+	"badPart":      {"play.bad-part", "{part}"},
 }
 
 // playData builds the Play page of g.

@@ -31,6 +31,19 @@ func init() {
 		}
 		return position(p), nil
 	})
+	// seed(text) → the deal number as its canonical decimal string, or an
+	// error saying why text is not one (the page's links are checked with
+	// the rule the engine reads them by).
+	export("seed", func(args []js.Value) (any, error) {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return nil, fmt.Errorf("want one string argument")
+		}
+		n, err := play.ParseSeed(args[0].String())
+		if err != nil {
+			return nil, err
+		}
+		return strconv.FormatUint(n, 10), nil
+	})
 	// solve({game, seed, options, moves, budget_ms, nodes}) → play.Solution.
 	export("solve", func(args []js.Value) (any, error) {
 		r, err := request(args)
@@ -68,15 +81,18 @@ func request(args []js.Value) (play.Request, error) {
 	if g := a.Get("game"); g.Type() == js.TypeString {
 		r.Game = g.String()
 	}
+	// The seed comes as the decimal string of the links and the CLI: a
+	// JavaScript number cannot hold every uint64.
 	switch sd := a.Get("seed"); sd.Type() {
-	case js.TypeNumber:
-		if f := sd.Float(); f < 0 || f != float64(uint64(f)) {
-			return r, fmt.Errorf("seed %v is not a whole number ≥ 0", f)
+	case js.TypeString:
+		n, err := play.ParseSeed(sd.String())
+		if err != nil {
+			return r, err
 		}
-		r.Seed = uint64(sd.Float())
+		r.Seed = n
 	case js.TypeUndefined, js.TypeNull:
 	default:
-		return r, fmt.Errorf("seed must be a number")
+		return r, fmt.Errorf("seed must be a string of decimal digits")
 	}
 	var err error
 	if r.Options, err = stringList(a.Get("options"), "options"); err != nil {
@@ -156,6 +172,10 @@ func position(p *play.Position) js.Value {
 		w.raw("}")
 	}
 	w.raw("]")
+	w.raw(`,"options":`)
+	w.strs(p.Options)
+	w.raw(`,"dropped":`)
+	w.strs(p.Dropped)
 	if p.Keys != nil {
 		w.raw(`,"keys":`)
 		w.strs(p.Keys)

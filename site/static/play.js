@@ -7,8 +7,13 @@
 // (the geometry of the site's diagrams, from the page's data block).
 //
 // Contract kept for outside tests: <main data-game data-seed data-state
-// data-applied>, a refusal as [data-refused-rule], and the fragment
+// data-applied data-hint data-message>, a refusal as [data-refused-rule],
+// the table in [data-board], the controls' data-action (hint, winnable,
+// undo, redo, restart, new-deal, deal-seed), and the fragment
 // #seed=N&options=a,b&moves=m1,m2 (moves percent-encoded).
+//
+// A seed is kept as the decimal string the CLI takes (a JavaScript number
+// cannot hold every uint64) and checked by the engine (pasyans.seed).
 (function () {
   "use strict";
 
@@ -21,8 +26,12 @@
   var SVGNS = "http://www.w3.org/2000/svg";
 
   var api = null;
-  var seed = 1, options = [], line = [], redo = [], pos = null;
+  var seed = "1", options = [], line = [], redo = [], pos = null;
   var picked = null, hint = null, focused = null;
+  // plan is the last winning line the solver found, from the deal: while
+  // the player's line is a prefix of it, a hint is its next move (no new
+  // search), so that following the hints ends in a win.
+  var plan = null;
   var refusal = null;
   var lastCards = {}; // card key → [x, y] in SVG units, for the animation
   var drawn = {};     // pile index → the markup drawn for it
@@ -33,6 +42,7 @@
   var wordsEl = main.querySelector(".play-words");
   var statusEl = main.querySelector(".play-status");
   var refusalEl = main.querySelector(".play-refusal");
+  var noticeEl = main.querySelector(".play-notice");
   var solverEl = main.querySelector(".play-solver");
   var movesEl = main.querySelector("#play-moves");
   var commandEl = main.querySelector(".play-command");
@@ -61,7 +71,7 @@
     var s = v.toFixed(1);
     return s.slice(-2) === ".0" ? s.slice(0, -2) : s;
   }
-  function btn(act) { return main.querySelector('[data-act="' + act + '"]'); }
+  function btn(act) { return main.querySelector('[data-action="' + act + '"]'); }
 
   // ---- The engine.
 
@@ -76,10 +86,35 @@
     main.setAttribute("data-error", msg);
   }
 
+  // randomSeed is a seed for a deal at random.
+  function randomSeed() { return String(Math.floor(Math.random() * 1000000) + 1); }
+
+  // checkSeed is text as a canonical seed, or null when the engine says it
+  // is not one.
+  function checkSeed(text) {
+    var r = api.seed(String(text));
+    return r.error ? null : r.ok;
+  }
+
+  // ---- Messages next to the board: a refusal, a hint, the win or a bad
+  // link; main's data-message names the kind shown.
+
+  function say(kind, text) {
+    noticeEl.textContent = text || "";
+    noticeEl.hidden = !text;
+    main.setAttribute("data-message", text ? kind : refusal ? "refused" : "");
+  }
+
+  function setHint(move) {
+    hint = move;
+    main.setAttribute("data-hint", move || "");
+  }
+
   // ---- Moves.
 
   // play tries move after the current line: played, or refused with its rule.
   function play(move) {
+    var movedWords = moveWords(move);
     var p = position(line.concat([move]));
     if (!p) { return false; }
     if (p.illegal) {
@@ -93,7 +128,8 @@
     redo = [];
     refusal = null;
     pos = p;
-    update(true, fmt(S.moved, { move: move }));
+    setHint(null);
+    update(true, fmt(S.moved, { move: movedWords }));
     return true;
   }
 
@@ -104,6 +140,7 @@
     pos = p;
     refusal = null;
     picked = null;
+    setHint(null);
     if (p.illegal) { showRefusal(p.illegal); }
     update(true);
   }
@@ -123,18 +160,26 @@
     goTo([]);
   }
 
+  // deal shows deal newSeed (a canonical seed string) with the options
+  // the game has among newOptions, after moves; it returns the options
+  // it dropped.
   function deal(newSeed, newOptions, moves) {
     seed = newSeed;
     options = newOptions;
     line = [];
     redo = [];
-    hint = null;
-    seedEl.value = String(seed);
+    plan = null;
+    setHint(null);
+    var p = position([]);
+    if (!p) { return []; }
+    options = p.options;
+    seedEl.value = seed;
     main.querySelectorAll('input[name="option"]').forEach(function (c) { c.checked = options.indexOf(c.value) >= 0; });
     lastCards = {};
     drawn = {};
     board.innerHTML = "";
     goTo(moves || []);
+    return p.dropped;
   }
 
   // ---- Refusals: the rule, its statement and the book's paragraph.
@@ -158,9 +203,11 @@
     refusalEl.innerHTML = h.join("");
     refusalEl.setAttribute("data-refused-rule", ill.rule);
     refusalEl.hidden = false;
+    say("refused", "");
   }
 
   function hideRefusal() {
+    if (main.getAttribute("data-message") === "refused") { main.setAttribute("data-message", ""); }
     refusalEl.hidden = true;
     refusalEl.removeAttribute("data-refused-rule");
     refusalEl.innerHTML = "";
@@ -181,9 +228,24 @@
     });
   }
 
+  // pileName is a pile as the page names it: its label, with the number
+  // its place is marked with ("top row 5"); the notation's id only for a
+  // pile the figure does not name.
   function pileName(id) {
     var sl = slotOf[id];
-    return sl && sl.label ? sl.label + " (" + id + ")" : id;
+    if (!sl || !sl.label) { return id; }
+    var n = /^\d+/.exec(sl.mark || "");
+    return sl.label + (n ? " " + n[0] : "");
+  }
+
+  // moveWords is a move in words: the game's word and the piles it
+  // takes from and puts on, by their names.
+  function moveWords(m) {
+    var l = pos && pos.legal.filter(function (x) { return x.m === m; })[0];
+    if (!l) { return m; }
+    var name = l.w ? (S["word" + l.w.charAt(0).toUpperCase() + l.w.slice(1)] || l.w) : "";
+    var piles = l.from ? pileName(l.from) + (l.to ? " \u2192 " + pileName(l.to) : "") : "";
+    return name && piles ? name + ": " + piles : name || piles;
   }
 
   // pileLabel is a pile's accessible name. It holds the pile's visible
@@ -345,9 +407,7 @@
     var h = [];
     pos.legal.forEach(function (l) {
       if (!l.w) { return; }
-      var name = S["word" + l.w.charAt(0).toUpperCase() + l.w.slice(1)] || l.w;
-      var piles = l.from ? " " + l.from + (l.to ? " \u2192 " + l.to : "") : "";
-      h.push('<button type="button" data-move="' + esc(l.m) + '"><span>' + esc(name + piles) + '</span> <code>' + esc(l.m) + "</code></button>");
+      h.push('<button type="button" data-move="' + esc(l.m) + '">' + esc(moveWords(l.m)) + "</button>");
     });
     wordsEl.innerHTML = h.join("");
   }
@@ -385,13 +445,15 @@
   function update(animate, said) {
     if (!refusal) { hideRefusal(); }
     cancelSolver(false);
-    if (hint && !pos.legal.some(function (l) { return l.m === hint; })) { hint = null; }
+    if (hint && !pos.legal.some(function (l) { return l.m === hint; })) { setHint(null); }
+    if (!hint && main.getAttribute("data-message") === "hint") { say("", ""); }
+    if (pos.won) { say("won", S.won); } else if (main.getAttribute("data-message") === "won") { say("", ""); }
     draw(animate);
     words();
     marks();
     facts();
     var st = stateWord();
-    main.setAttribute("data-seed", String(seed));
+    main.setAttribute("data-seed", seed);
     main.setAttribute("data-state", st);
     main.setAttribute("data-applied", String(line.length));
     main.setAttribute("data-key", pos.key);
@@ -415,6 +477,7 @@
   // and the pending write must not put the old position back over it.
   var hashTimer = 0, hashSeen = location.hash;
   function writeHash() {
+    hashTimer = 0;
     if (location.hash !== hashSeen) { return; }
     var frag = fragment();
     if (location.hash !== frag) {
@@ -422,13 +485,13 @@
     }
     hashSeen = location.hash;
   }
-  window.addEventListener("pagehide", writeHash);
+  // A write still pending when the page goes is made at once.
+  window.addEventListener("pagehide", function () { if (hashTimer) { clearTimeout(hashTimer); hashTimer = 0; writeHash(); } });
 
   // ---- Input: clicks, drags and keys on the piles.
 
   function activate(id) {
     if (!pos) { return; }
-    hint = null;
     if (picked === null) {
       picked = id;
       statusEl.textContent = fmt(S.picked, { pile: pileName(id) });
@@ -579,14 +642,37 @@
     return isFinite(b) && b > 0 ? Math.min(b, 60) : 2;
   }
 
+  // planNext is the next move of the kept winning line when the player's
+  // line is still on it, else null (the line is then forgotten).
+  function planNext() {
+    if (!plan) { return null; }
+    var on = line.length < plan.length && line.every(function (m, i) { return m === plan[i]; });
+    if (!on) { plan = null; return null; }
+    return plan[line.length];
+  }
+
+  function showHint(move, source) {
+    setHint(move);
+    solverEl.setAttribute("data-source", source);
+    say("hint", fmt(S.hintWon, { move: moveWords(move) }));
+    marks();
+  }
+
   function ask(kind) {
     if (!pos || pos.won) { return; }
+    var next = kind === "hint" ? planNext() : null;
+    if (next) {
+      solverEl.textContent = "";
+      solverEl.removeAttribute("data-result");
+      showHint(next, "plan");
+      return;
+    }
     if (!worker) { startWorker(); }
     var b = budget();
-    job = { id: ++jobs, kind: kind, budget: b };
+    job = { id: ++jobs, kind: kind, budget: b, line: line.slice() };
     solverEl.removeAttribute("data-result");
     solverEl.textContent = fmt(S.thinking, { s: b });
-    worker.postMessage({ id: job.id, req: { game: D.game, seed: seed, options: options, moves: line, budget_ms: Math.round(b * 1000) } });
+    worker.postMessage({ id: job.id, req: { game: D.game, seed: seed, options: options, moves: job.line, budget_ms: Math.round(b * 1000) } });
     solverButtons();
   }
 
@@ -606,9 +692,13 @@
     r = r.ok;
     var text;
     if (r.result === "won") {
-      hint = r.moves[0];
-      text = j.kind === "hint" ? fmt(S.hintWon, { move: hint }) : fmt(counted("winWon", r.moves.length), { n: r.moves.length });
-      marks();
+      plan = j.line.concat(r.moves);
+      text = "";
+      if (j.kind === "hint") {
+        showHint(r.moves[0], "search");
+      } else {
+        text = fmt(counted("winWon", r.moves.length), { n: r.moves.length });
+      }
     } else if (r.result === "lost") {
       text = S.lost;
     } else {
@@ -638,19 +728,32 @@
   // ---- Controls, the deal form, the move list.
 
   main.addEventListener("click", function (ev) {
-    var b = ev.target.closest("[data-act]");
+    var b = ev.target.closest("[data-action]");
     if (!b || !pos) { return; }
-    switch (b.getAttribute("data-act")) {
+    act(b.getAttribute("data-action"));
+    keepFocus(b);
+  });
+
+  function act(name) {
+    switch (name) {
       case "undo": undo(); break;
       case "redo": redoMove(); break;
       case "restart": restart(); break;
       case "hint": ask("hint"); break;
       case "winnable": ask("winnable"); break;
       case "cancel": cancelSolver(true); break;
-      case "random": deal(Math.floor(Math.random() * 1000000) + 1, checkedOptions()); break;
+      case "new-deal": say("", ""); deal(randomSeed(), checkedOptions()); break;
       case "copy": copy(); break;
     }
-  });
+  }
+
+  // keepFocus keeps the focus on a control that acted, or, when acting
+  // disabled it (Undo at the start), on the board's focused pile.
+  function keepFocus(b) {
+    if (!b.disabled && !b.hidden) { if (document.activeElement !== b) { b.focus(); } return; }
+    var g = focused && board.querySelector('g.pile[data-pile="' + focused + '"]');
+    if (g) { g.focus(); }
+  }
 
   function checkedOptions() {
     var out = [];
@@ -660,8 +763,17 @@
 
   main.querySelector("form.play-deal").addEventListener("submit", function (ev) {
     ev.preventDefault();
-    var n = parseInt(seedEl.value, 10);
-    if (pos) { deal(isFinite(n) && n >= 0 ? n : 1, checkedOptions()); }
+    if (!pos) { return; }
+    var typed = seedEl.value.trim(), n = checkSeed(typed);
+    if (n === null) {
+      say("bad-link", fmt(S.badSeedTyped, { seed: typed }));
+      seedEl.focus();
+      return;
+    }
+    say("", "");
+    deal(n, checkedOptions());
+    var sub = ev.submitter || main.querySelector('[data-action="deal-seed"]');
+    if (sub) { sub.focus(); }
   });
 
   function fileText() {
@@ -694,28 +806,49 @@
 
   // ---- The permalink.
 
+  // readFragment reads the permalink: {seed (text as written), options,
+  // moves, unknown (parts that mean nothing here)}, or null for none.
   function readFragment() {
     var h = location.hash.replace(/^#/, "");
     if (!h) { return null; }
-    var f = { seed: null, options: [], moves: [] };
+    var f = { seed: null, options: [], moves: [], unknown: [] };
+    var dec = function (v) { try { return decodeURIComponent(v); } catch (e) { return v; } };
     h.split("&").forEach(function (kv) {
+      if (!kv) { return; }
       var i = kv.indexOf("="), k = i < 0 ? kv : kv.slice(0, i), v = i < 0 ? "" : kv.slice(i + 1);
-      try {
-        if (k === "seed") { f.seed = parseInt(v, 10); }
-        if (k === "options" && v) { f.options = v.split(",").map(decodeURIComponent); }
-        if (k === "moves" && v) { f.moves = v.split(",").map(decodeURIComponent); }
-      } catch (e) { /* a malformed escape: leave the rest */ }
+      if (k === "seed") { f.seed = dec(v); } else if (k === "options") {
+        f.options = v ? v.split(",").map(dec) : [];
+      } else if (k === "moves") { f.moves = v ? v.split(",").map(dec) : []; } else { f.unknown.push(dec(kv)); }
     });
-    return f.seed === null || !isFinite(f.seed) || f.seed < 0 ? null : f;
+    return f;
   }
 
+  // fromFragment deals what the permalink names. A part the page cannot
+  // read is named beside a playable board: a bad seed deals at random (or
+  // keeps the deal shown), an unknown option is left out.
   function fromFragment() {
-    var f = readFragment();
-    if (f) {
-      deal(f.seed, f.options, f.moves);
-    } else {
-      deal(Math.floor(Math.random() * 1000000) + 1, []);
+    var f = readFragment(), said = [];
+    if (!f) { say("", ""); deal(randomSeed(), []); return; }
+    var n = f.seed === null ? null : checkSeed(f.seed);
+    f.unknown.forEach(function (u) { said.push(fmt(S.badPart, { part: u })); });
+    if (n === null) {
+      var keep = pos ? seed : randomSeed();
+      said.push(fmt(f.seed === null ? S.noSeed : S.badSeed, { seed: f.seed, dealt: keep }));
+      n = keep;
+      if (pos) { f.options = options; }
+      f.moves = pos ? line.slice() : [];
     }
+    var dropped = deal(n, f.options, f.moves);
+    dropped.forEach(function (o) { said.push(fmt(S.badOption, { option: o })); });
+    say(said.length ? "bad-link" : "", said.join(" "));
+    if (said.length) { writeHashNow(); }
+  }
+
+  // writeHashNow puts the position's permalink in place of a bad one.
+  function writeHashNow() {
+    clearTimeout(hashTimer);
+    hashSeen = location.hash;
+    writeHash();
   }
 
   window.addEventListener("hashchange", function () {

@@ -14,6 +14,8 @@ package play
 
 import (
 	"encoding/hex"
+	"fmt"
+	"strconv"
 	"time"
 
 	"pasyans/engine"
@@ -61,6 +63,25 @@ type Position struct {
 	Keys    []string         `json:"keys,omitempty"`
 	Facts   Facts            `json:"facts"`
 	Hidden  bool             `json:"hidden"`
+	// Options are the requested options the game has, in the order
+	// asked; Dropped the requested ones it does not have, which the
+	// position ignores (a link from an older edition still deals).
+	Options []string `json:"options"`
+	Dropped []string `json:"dropped"`
+}
+
+// ParseSeed reads a deal number as the page's links and the CLI write it:
+// decimal digits, 0 … 18446744073709551615, no sign, no leading zero (the
+// CLI would read 010 as octal), no exponent or fraction.
+func ParseSeed(s string) (uint64, error) {
+	if s == "" || s[0] < '0' || s[0] > '9' || (len(s) > 1 && s[0] == '0') {
+		return 0, fmt.Errorf("seed %.40q is not a deal number 0 … 18446744073709551615 (decimal digits, no leading zero)", s)
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("seed %.40q is not a deal number 0 … 18446744073709551615 (decimal digits, no leading zero)", s)
+	}
+	return n, nil
 }
 
 // Table answers requests, keeping the last position to answer the next
@@ -76,7 +97,7 @@ type Table struct {
 
 // Position plays r's line and describes the position reached.
 func (t *Table) Position(r Request) (*Position, error) {
-	s, err := t.deal(r.Game, r.Seed, r.Options)
+	s, opts, dropped, err := t.deal(r.Game, r.Seed, r.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +112,7 @@ func (t *Table) Position(r Request) (*Position, error) {
 		s.Undo()
 		t.line = t.line[:len(t.line)-1]
 	}
-	p := &Position{}
+	p := &Position{Options: opts, Dropped: dropped}
 	if r.Trace {
 		p.Keys = []string{}
 	}
@@ -109,21 +130,30 @@ func (t *Table) Position(r Request) (*Position, error) {
 	return p, nil
 }
 
-// deal returns the table's state, dealt anew when the deal differs.
-func (t *Table) deal(game string, seed uint64, options []string) (*engine.State, error) {
+// deal returns the table's state, dealt anew when the deal differs, with
+// the options the game has and those it does not (dropped).
+func (t *Table) deal(game string, seed uint64, options []string) (s *engine.State, kept, dropped []string, err error) {
 	v, err := engine.Lookup(game)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	o, err := v.ParseOptions(options)
+	kept, dropped = []string{}, []string{}
+	for _, id := range options {
+		if _, err := v.ParseOptions([]string{id}); err != nil {
+			dropped = append(dropped, id)
+		} else if id != "" {
+			kept = append(kept, id)
+		}
+	}
+	o, err := v.ParseOptions(kept)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if t.s == nil || t.v != v || t.seed != seed || t.opts != o {
 		t.v, t.seed, t.opts, t.line = v, seed, o, nil
 		t.s = engine.NewDeal(v, seed, o)
 	}
-	return t.s, nil
+	return t.s, kept, dropped, nil
 }
 
 // step plays one written move as pasyans play does, or says why not.
