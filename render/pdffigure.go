@@ -1,6 +1,8 @@
 package render
 
-// The PDF draws the same Figure as the SVG writer (figure.go): one geometry,
+import "pasyans/render/figure"
+
+// The PDF draws the same Figure as the SVG writer (package figure): one geometry,
 // two outputs. Here layout units become millimetres and each Item becomes
 // vector paths and text.
 
@@ -11,7 +13,7 @@ const ptPerMM = 1 / 0.3528
 const maxCardMM = 15.0
 
 // figureScale is the mm per layout unit that fits f into w × h.
-func figureScale(f Figure, w, h float64) float64 {
+func figureScale(f figure.Figure, w, h float64) float64 {
 	s := maxCardMM
 	if f.W > 0 {
 		s = min(s, w/f.W)
@@ -24,7 +26,7 @@ func figureScale(f Figure, w, h float64) float64 {
 
 // drawFigure draws f with its top-left corner at (x, y) at scale mm per
 // unit.
-func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64) {
+func (d *pdfDoc) drawFigure(fig figure.Figure, x, y, scale float64) {
 	f := d.f
 	at := func(ux, uy float64) (float64, float64) { return x + ux*scale, y + uy*scale }
 	r := 0.08 * scale // corner radius
@@ -34,7 +36,7 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64) {
 		px, py := at(it.X, it.Y)
 		w, h := it.W*scale, it.H*scale
 		switch it.Kind {
-		case Place:
+		case figure.Place:
 			f.SetDrawColor(150, 150, 150)
 			f.SetDashPattern([]float64{1, 0.8}, 0)
 			f.RoundedRect(px, py, w, h, r, "1234", "D")
@@ -43,7 +45,7 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64) {
 				st := tstyle{font: fontSans, size: pt(0.32), color: [3]int{140, 140, 140}}
 				d.textAt(it.Text, st, px+w/2, py+h/2+pt(0.32)/ptPerMM*0.35, alignCenter)
 			}
-		case Card:
+		case figure.Card:
 			f.SetDrawColor(70, 70, 70)
 			f.SetFillColor(255, 255, 255)
 			f.RoundedRect(px, py, w, h, r, "1234", "FD")
@@ -58,20 +60,20 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64) {
 			d.textAt(it.Suit, corner.with(""), px+0.13*scale, py+0.5*scale, alignCenter)
 			big := tstyle{font: fontSans, size: pt(0.5), color: c}
 			d.textAt(it.Suit, big, px+w/2, py+h*0.62, alignCenter)
-		case Back:
+		case figure.Back:
 			f.SetDrawColor(70, 70, 70)
 			f.SetFillColor(58, 78, 128)
 			f.RoundedRect(px, py, w, h, r, "1234", "FD")
 			f.SetDrawColor(190, 200, 225)
 			in := 0.09 * scale
 			f.RoundedRect(px+in, py+in, w-2*in, h-2*in, r*0.6, "1234", "D")
-		case Label:
+		case figure.Label:
 			st := tstyle{font: fontSans, size: pt(0.16), color: [3]int{60, 60, 60}}
 			d.textAt(it.Text, st, px, py, alignCenter)
-		case Caption:
+		case figure.Caption:
 			st := tstyle{font: fontSerif, style: "I", size: pt(0.19), color: [3]int{60, 60, 60}}
 			d.textAt(it.Text, st, px, py, alignLeft)
-		case Count:
+		case figure.Count:
 			// Black on a white chip, readable on a card back (21:1) as on
 			// a face-up card.
 			f.SetFillColor(255, 255, 255)
@@ -99,7 +101,7 @@ func (d *pdfDoc) textAt(s string, st tstyle, x, y float64, al align) {
 
 // figureBlock places a figure in the flow, centred, with a caption under
 // it, on a new page when it does not fit.
-func (d *pdfDoc) figureBlock(fig Figure, caption []span, maxH float64) {
+func (d *pdfDoc) figureBlock(fig figure.Figure, caption []span, maxH float64) {
 	scale := figureScale(fig, d.tw, maxH)
 	h := fig.H * scale
 	capRows := d.setPara(para{spans: caption, align: alignCenter, before: 2}, d.tw*0.85)

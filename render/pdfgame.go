@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"pasyans/render/figure"
 	"strings"
 	"unicode"
 
@@ -67,7 +68,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 
 	if g.Variant != nil {
 		d.gameSection("The layout", 3*lineHeight(10))
-		fig := NewFigure(g.Variant, nil, "en")
+		fig := figure.New(g.Variant, nil, "en")
 		cap := []span{{"The layout of " + g.Titles.EN + " (" + g.Titles.RU + ")", d.small.with("I")}}
 		if l := g.Variant.Layout; l.Reconstructed != "" {
 			cap = append(cap, span{". Reconstructed: " + l.Reconstructed, d.small.with("I")})
@@ -319,7 +320,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	// The heading, the deal's title and its initial position go together.
 	keep := 3 * lineHeight(10)
 	if opts, err := v.ParseOptions(dl.Options); err == nil {
-		fig := NewFigure(v, engine.NewDeal(v, dl.Seed, opts), "en")
+		fig := figure.New(v, engine.NewDeal(v, dl.Seed, opts), "en")
 		keep = fig.H*figureScale(fig, d.tw, d.pageH*0.38) + 24
 	}
 	d.gameSection("An example deal", keep)
@@ -347,7 +348,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		return
 	}
 	s := engine.NewDeal(v, dl.Seed, opts)
-	d.figureBlock(NewFigure(v, s, "en"), []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}}, d.pageH*0.38)
+	d.figureBlock(figure.New(v, s, "en"), []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}}, d.pageH*0.38)
 
 	d.subsection("The moves")
 	d.flow(d.moveParas(dl))
@@ -363,7 +364,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		st = st.colored(red)
 	}
 	d.flow([]para{{spans: plain(summary+".", st), align: alignLeft, before: 2}})
-	d.figureBlock(NewFigure(v, s, "en"), []span{{"The final position", d.small.with("I")}}, d.pageH*0.38)
+	d.figureBlock(figure.New(v, s, "en"), []span{{"The final position", d.small.with("I")}}, d.pageH*0.38)
 }
 
 // moveParas writes the moves in compact notation, numbered, with each

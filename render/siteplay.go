@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"pasyans/corpus"
@@ -12,8 +13,8 @@ import (
 
 // The Play page of a game: the engine in the browser (site/static/
 // engine.js, the WebAssembly build of cmd/pasyans-wasm) deals, checks and
-// plays; play.js draws the table from the same geometry as the diagrams
-// and the deal player, and explains a refused move with the rule and the
+// plays and draws the table (package figure, the diagrams' drawing);
+// play.js shows it and explains a refused move with the rule and the
 // book's paragraph, all taken from the data block this file writes.
 
 // playPath is the Play page of game id.
@@ -29,14 +30,46 @@ type playView struct {
 
 // playData is the page's data block, read by play.js.
 type playData struct {
-	geometry
 	Game    string              `json:"game"`
+	Lang    string              `json:"lang"`
+	Names   map[string]playPile `json:"names"` // by pile id: how the page names it
 	Title   string              `json:"title"`
 	Piles   []engine.PileDef    `json:"piles"`
 	Words   []string            `json:"words"`
 	Hidden  bool                `json:"hidden"`
 	Rules   map[string]playRule `json:"rules"`
 	Strings map[string]string   `json:"strings"`
+}
+
+// playPile is what the page says of a pile: its name (the slot's label,
+// with the number its place is marked with: "top row 5"), the mark shown
+// on its empty place, and whether its cards are fanned (all of them can
+// be read).
+type playPile struct {
+	Name string `json:"n"`
+	Mark string `json:"mark,omitempty"`
+	Fan  bool   `json:"fan,omitempty"`
+}
+
+// playPiles names v's drawn piles in lang.
+func playPiles(v *engine.Variant, lang string) map[string]playPile {
+	out := map[string]playPile{}
+	for _, sl := range v.Layout.Slots {
+		if v.Pile(sl.Pile) < 0 {
+			continue
+		}
+		name := sl.Label.EN
+		if lang == "ru" {
+			name = sl.Label.RU
+		}
+		if name == "" {
+			name = sl.Pile
+		} else if n := strings.TrimLeft(sl.Mark, "0123456789"); n != sl.Mark {
+			name += " " + sl.Mark[:len(sl.Mark)-len(n)]
+		}
+		out[sl.Pile] = playPile{Name: name, Mark: sl.Mark, Fan: sl.Fan != engine.Stacked}
+	}
+	return out
 }
 
 // playRule is what a refusal shows of a rule: its statement in the page's
@@ -123,7 +156,7 @@ func (s *siteBuilder) playData(pc *pageCtx, g *corpus.Game) (any, error) {
 		}
 		pv.Options = append(pv.Options, optionRow{ID: o.ID, Text: text, Default: o.Default})
 	}
-	d := playData{geometry: pc.geometry(v), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
+	d := playData{Lang: pc.lang, Names: playPiles(v, pc.lang), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
 		Hidden: v.Hidden, Rules: map[string]playRule{}, Strings: map[string]string{}}
 	if d.Words == nil {
 		d.Words = []string{}
@@ -183,6 +216,9 @@ func playLink(href string, seed uint64, options, moves []string) string {
 	}
 	return b.String()
 }
+
+// itoa is n in decimal.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func itoa64(n uint64) string {
 	if n < 10 {

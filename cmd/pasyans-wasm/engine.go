@@ -102,6 +102,11 @@ func request(args []js.Value) (play.Request, error) {
 		return r, err
 	}
 	r.Trace = a.Get("trace").Truthy()
+	for name, f := range map[string]*string{"draw": &r.Draw, "lang": &r.Lang, "title": &r.Title} {
+		if v := a.Get(name); v.Type() == js.TypeString {
+			*f = v.String()
+		}
+	}
 	return r, nil
 }
 
@@ -176,6 +181,11 @@ func position(p *play.Position) js.Value {
 	w.strs(p.Options)
 	w.raw(`,"dropped":`)
 	w.strs(p.Dropped)
+	w.raw(`,"seen":`)
+	w.state(p.Seen)
+	if p.SVG != "" {
+		w.field("svg", p.SVG)
+	}
 	if p.Keys != nil {
 		w.raw(`,"keys":`)
 		w.strs(p.Keys)

@@ -1,10 +1,11 @@
 // play.js: the Play page. The edition's engine runs in the page as
 // WebAssembly (engine.js, started by wasm.js); this script only draws what
 // the engine answers and sends it the player's moves. It knows no rule and
-// generates no move: legal moves, refusals, automatic moves, the key facts
-// and the solver's answers all come from the engine (pasyans.position and,
-// in a Web Worker, pasyans.solve). The table is drawn with site.js's figure
-// (the geometry of the site's diagrams, from the page's data block).
+// generates no move: legal moves, refusals, automatic moves, the key facts,
+// the drawing of the table (package figure, as the site's diagrams) and the
+// solver's answers all come from the engine (pasyans.position and, in a Web
+// Worker, pasyans.solve). This script knows no geometry and no rule of what
+// is shown face down.
 //
 // Contract kept for outside tests: <main data-game data-seed data-state
 // data-applied data-hint data-message>, a refusal as [data-refused-rule],
@@ -34,9 +35,8 @@
   var plan = null;
   var refusal = null;
   var lastCards = {}; // card key → [x, y] in SVG units, for the animation
-  var drawn = {};     // pile index → the markup drawn for it
-  var slotOf = {};    // pile id → its slot
-  D.slots.forEach(function (sl) { if (sl.p >= 0) { slotOf[D.piles[sl.p].ID] = sl; } });
+  var drawn = {};     // pile id → the markup drawn for it
+  var slotOf = D.names; // pile id → {n: its name, mark, fan}
 
   var board = main.querySelector(".play-board");
   var wordsEl = main.querySelector(".play-words");
@@ -67,16 +67,12 @@
   function esc(s) {
     return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&#34;").replace(/'/g, "&#39;");
   }
-  function num(v) {
-    var s = v.toFixed(1);
-    return s.slice(-2) === ".0" ? s.slice(0, -2) : s;
-  }
   function btn(act) { return main.querySelector('[data-action="' + act + '"]'); }
 
   // ---- The engine.
 
   function position(moves) {
-    var r = api.position({ game: D.game, seed: seed, options: options, moves: moves });
+    var r = api.position({ game: D.game, seed: seed, options: options, moves: moves, draw: "board", lang: D.lang });
     if (r.error) { fail(r.error); return null; }
     return r.ok;
   }
@@ -220,22 +216,11 @@
     return (c.charAt(0) === "T" ? "10" : c.charAt(0)) + (SUITS[c.charAt(1)] || c.charAt(1));
   }
 
-  // shown is the position as the figure draws it: the pack face down.
-  function shown() {
-    return pos.state.piles.map(function (p) {
-      var down = p.role === "stock" ? p.cards.length : p.face_down;
-      return [down, p.cards.map(function (c, i) { return i < down && (D.hidden || p.role === "stock") ? "??" : c; }).join("")];
-    });
-  }
-
-  // pileName is a pile as the page names it: its label, with the number
-  // its place is marked with ("top row 5"); the notation's id only for a
-  // pile the figure does not name.
+  // pileName is a pile as the page names it (its label and number, from
+  // the data block).
   function pileName(id) {
     var sl = slotOf[id];
-    if (!sl || !sl.label) { return id; }
-    var n = /^\d+/.exec(sl.mark || "");
-    return sl.label + (n ? " " + n[0] : "");
+    return sl ? sl.n : id;
   }
 
   // moveWords is a move in words: the game's word and the piles it
@@ -254,9 +239,9 @@
   // ranks (all of a fan's, the top one's otherwise) and, for a pile drawn
   // as one card, the count printed on it.
   function pileLabel(i) {
-    var p = pos.state.piles[i], id = p.id, sl = slotOf[id] || {};
+    var p = pos.seen.piles[i], id = p.id, sl = slotOf[id] || {};
     if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) + (sl.mark ? " " + sl.mark : "") }); }
-    var down = p.role === "stock" ? p.cards.length : p.face_down;
+    var down = p.face_down;
     var up = [];
     p.cards.forEach(function (c, j) {
       if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(c)); }
@@ -265,92 +250,44 @@
     return fmt(counted("pile", p.cards.length), { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
   }
 
-  function itemSVG(it, k, key) {
-    var x = it.x * k, y = it.y * k, w = it.w * k, h = it.h * k;
-    switch (it.k) {
-      case "place":
-        return '<rect class="place" x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) + '" height="' + num(h) + '" rx="5"/>' +
-          (it.t ? '<text class="mark" x="' + num(x + w / 2) + '" y="' + num(y + h / 2 + 5) + '">' + esc(it.t) + "</text>" : "");
-      case "card":
-        return '<g class="card' + (it.red ? " red" : "") + '" data-card="' + key + '"><rect x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) +
-          '" height="' + num(h) + '" rx="5"/><text x="' + num(x + 6) + '" y="' + num(y + 15) + '">' + (it.t === "T" ? "10" : it.t) + it.s +
-          '</text><text class="pip" x="' + num(x + w / 2) + '" y="' + num(y + h / 2 + 10) + '">' + it.s + "</text></g>";
-      case "back":
-        return '<rect class="back" x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) + '" height="' + num(h) + '" rx="5"/>';
-      case "label":
-        return '<text class="label" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
-      case "caption":
-        return '<text class="caption" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
-      case "count":
-        return '<text class="count" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
-    }
-    return "";
-  }
-
+  // draw shows the engine's drawing of the position: only the piles whose
+  // markup changed are replaced; each pile is made a button named by
+  // pileLabel.
   function draw(animate) {
-    var f = globalThis.pasyansFigure(D, shown());
-    var k = D.scale, pad = D.pad;
-    var w = f.w * k + 2 * pad, h = f.h * k + 2 * pad;
-    var groups = {}, order = [], rest = [], seen = {}, cardPos = {};
-    f.items.forEach(function (it) {
-      var key = "";
-      if (it.k === "card") {
-        var c = it.t + it.s;
-        seen[c] = (seen[c] || 0) + 1;
-        key = c + seen[c];
-        cardPos[key] = [it.x * k, it.y * k];
-      }
-      if (it.k === "place" && it.p >= 0 && pos.state.piles[it.p].cards.length) {
-        it = Object.assign({}, it, { t: "" }); // the mark lies under the cards
-      }
-      var s = itemSVG(it, k, key);
-      if (it.p >= 0) {
-        if (!groups[it.p]) { groups[it.p] = { items: [], labels: [], x0: it.x, y0: it.y, x1: it.x + it.w, y1: it.y + it.h }; order.push(it.p); }
-        var g = groups[it.p];
-        if (it.k === "label") {
-          g.labels.push(s);
-        } else {
-          g.items.push(s);
-          g.x0 = Math.min(g.x0, it.x); g.y0 = Math.min(g.y0, it.y);
-          g.x1 = Math.max(g.x1, it.x + it.w); g.y1 = Math.max(g.y1, it.y + it.h);
-        }
-      } else {
-        rest.push(s);
-      }
+    var tmp = document.createElement("div");
+    tmp.innerHTML = pos.svg;
+    var fresh = tmp.firstChild, cardPos = {}, markup = {};
+    fresh.querySelectorAll("g.card[data-card]").forEach(function (g) {
+      var r = g.querySelector("rect");
+      cardPos[g.getAttribute("data-card")] = [parseFloat(r.getAttribute("x")), parseFloat(r.getAttribute("y"))];
     });
-    // A pile is a button named by pileLabel; its label comes first, so
-    // that its visible text reads in the name's order, and a space parts
-    // its texts (else "Bishop" and "K♠" read as one word, "BishopK").
-    var markup = {};
-    order.forEach(function (pi) {
-      var g = groups[pi], id = D.piles[pi].ID;
-      markup[pi] = '<g class="pile" data-pile="' + esc(id) + '" role="button" tabindex="-1" aria-label="' + esc(pileLabel(pi)) + '">' +
-        '<rect class="hl" x="' + num(g.x0 * k - 4) + '" y="' + num(g.y0 * k - 4) + '" width="' + num((g.x1 - g.x0) * k + 8) +
-        '" height="' + num((g.y1 - g.y0) * k + 8) + '" rx="8"/>' + g.labels.concat(g.items).join(" ") + "</g>";
-    });
-    var box = "-" + pad + " -" + pad + " " + num(w) + " " + num(h);
     var hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("g.pile");
     var svg = board.querySelector("svg.play-svg");
+    var groups = fresh.querySelectorAll("g.pile");
+    groups.forEach(function (g) { markup[g.getAttribute("data-pile")] = g.outerHTML; });
     if (!svg) {
-      var b = ['<svg xmlns="' + SVGNS + '" class="figure play-svg" viewBox="' + box + '" width="' + num(w) + '" height="' + num(h) +
-        '"><title>' + esc(D.title) + "</title>"];
-      order.forEach(function (pi) { b.push(markup[pi]); });
-      b.push(rest.join(""), "</svg>");
-      board.innerHTML = b.join("");
+      var title = document.createElementNS(SVGNS, "title");
+      title.textContent = D.title;
+      fresh.insertBefore(title, fresh.firstChild);
+      board.replaceChildren(fresh);
+      svg = fresh;
     } else {
-      // Only the piles that changed are drawn again.
-      svg.setAttribute("viewBox", box);
-      svg.setAttribute("width", num(w));
-      svg.setAttribute("height", num(h));
-      order.forEach(function (pi) {
-        if (drawn[pi] === markup[pi]) { return; }
-        var tmp = document.createElementNS(SVGNS, "svg");
-        tmp.innerHTML = markup[pi];
-        var old = svg.querySelector('g.pile[data-pile="' + D.piles[pi].ID + '"]');
-        if (old) { old.replaceWith(tmp.firstChild); }
+      ["viewBox", "width", "height"].forEach(function (a) { svg.setAttribute(a, fresh.getAttribute(a)); });
+      groups.forEach(function (g) {
+        var id = g.getAttribute("data-pile");
+        if (drawn[id] === markup[id]) { return; }
+        var old = svg.querySelector('g.pile[data-pile="' + CSS.escape(id) + '"]');
+        if (old) { old.replaceWith(g); }
       });
     }
     drawn = markup;
+    pos.state.piles.forEach(function (p, i) {
+      var g = svg.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
+      if (!g) { return; }
+      g.setAttribute("role", "button");
+      if (!g.hasAttribute("tabindex")) { g.setAttribute("tabindex", "-1"); }
+      g.setAttribute("aria-label", pileLabel(i));
+    });
     if (animate && animateEl.checked && !(reduced && reduced.matches)) { slide(cardPos); }
     lastCards = cardPos;
     if (!focused || !board.querySelector('g.pile[data-pile="' + focused + '"]')) {
@@ -568,14 +505,20 @@
     if (move) { g.focus(); }
   }
 
-  // nearest is the pile whose slot lies closest in the arrow's direction.
+  // nearest is the pile whose place on the screen lies closest in the
+  // arrow's direction (the places' top-left corners, as drawn).
   function nearest(id, key) {
-    var a = slotOf[id];
+    var at = {};
+    board.querySelectorAll("g.pile").forEach(function (g) {
+      var r = g.querySelector("rect.place").getBoundingClientRect();
+      at[g.getAttribute("data-pile")] = { x: r.left / r.width, y: r.top / r.width };
+    });
+    var a = at[id];
     if (!a) { return null; }
     var dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
     var best = null, bestScore = Infinity;
-    Object.keys(slotOf).forEach(function (other) {
-      var b = slotOf[other];
+    Object.keys(at).forEach(function (other) {
+      var b = at[other];
       var dx = b.x - a.x, dy = b.y - a.y;
       var along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
       if (other === id || along <= 0.01) { return; }

@@ -21,6 +21,7 @@ import (
 	"pasyans/engine"
 	"pasyans/engine/solve"
 	_ "pasyans/engine/variants" // the games register themselves
+	"pasyans/render/figure"
 )
 
 // Request names a position: a deal and a line of moves from it.
@@ -31,6 +32,13 @@ type Request struct {
 	Moves   []string `json:"moves"`
 	// Trace asks for the key after every applied move (Position.Keys).
 	Trace bool `json:"trace,omitempty"`
+	// Draw asks for the position drawn by package figure (Position.SVG),
+	// labelled in Lang: "board" for the Play page (figure.Board), "svg"
+	// for a diagram titled Title with the last move's card marked
+	// (figure.SVG, the deal player's drawing).
+	Draw  string `json:"draw,omitempty"`
+	Lang  string `json:"lang,omitempty"`
+	Title string `json:"title,omitempty"`
 }
 
 // Legal is a legal move with its piles, for highlighting.
@@ -68,6 +76,10 @@ type Position struct {
 	// position ignores (a link from an older edition still deals).
 	Options []string `json:"options"`
 	Dropped []string `json:"dropped"`
+	// Seen is the position as a player sees it (engine.State.Seen): what
+	// the page says of a pile is what the drawing shows.
+	Seen engine.StateView `json:"seen"`
+	SVG  string           `json:"svg,omitempty"`
 }
 
 // ParseSeed reads a deal number as the page's links and the CLI write it:
@@ -127,7 +139,29 @@ func (t *Table) Position(r Request) (*Position, error) {
 		}
 	}
 	t.describe(p)
+	switch r.Draw {
+	case "board":
+		p.SVG = figure.Board(figure.FromView(t.v, &p.Seen, r.Lang, -1))
+	case "svg":
+		p.SVG = figure.SVG(figure.FromView(t.v, &p.Seen, r.Lang, t.placed()), r.Title)
+	}
 	return p, nil
+}
+
+// placed is the pile whose top card the last move placed (a transfer, or
+// Fifteen's opening), -1 for none: the deal player marks that card.
+func (t *Table) placed() int {
+	if len(t.line) == 0 {
+		return -1
+	}
+	m, err := t.v.ParseMove(t.line[len(t.line)-1])
+	if err != nil || m.To < 0 || int(m.To) >= len(t.s.Piles) || len(t.s.Piles[m.To].Cards) == 0 {
+		return -1
+	}
+	if m.Action == 0 || t.v.Actions[m.Action-1] == "open" {
+		return int(m.To)
+	}
+	return -1
 }
 
 // deal returns the table's state, dealt anew when the deal differs, with
@@ -179,6 +213,7 @@ func (t *Table) describe(p *Position) {
 	p.Applied = len(t.line)
 	p.Won = s.Won()
 	p.State = s.View(false)
+	p.Seen = s.Seen()
 	p.Over = p.State.Over
 	p.Key = hex.EncodeToString(s.Key(nil))
 	p.Hidden = v.Hidden
