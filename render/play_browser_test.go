@@ -708,7 +708,7 @@ func randomWritten(v *engine.Variant, r *engine.Rand) string {
 }
 
 type playLine struct {
-	Seed    uint64   `json:"seed"`
+	Seed    uint64   `json:"seed,string"` // the engine takes a seed as its decimal string
 	Options []string `json:"options"`
 	Moves   []string `json:"moves"`
 }

@@ -141,6 +141,8 @@ var playStrings = map[string][]any{
 	"badSeedTyped": {"play.bad-seed-typed", "{seed}"},
 	"badOption":    {"play.bad-option", "{option}"},
 	"badPart":      {"play.bad-part", "{part}"},
+	"results":      {"play.results", "{played}", "{won}", "{best}", "{streak}"},
+	"resultsNone":  {"play.results-none"},
 }
 
 // playData builds the Play page of g.

@@ -51,6 +51,9 @@ type Item struct {
 	// Moved marks the card a move has just placed (the deal player
 	// highlights it).
 	Moved bool
+	// Fit, when not 0, is the width (in layout units) a label's text is
+	// squeezed into so that it meets no neighbour (SVG textLength).
+	Fit float64
 }
 
 // fanStep is the offset between fanned cards; fans longer than maxFan
@@ -87,6 +90,7 @@ func FromView(v *engine.Variant, view *engine.StateView, lang string, moved int)
 	for _, c := range v.Layout.Captions {
 		f.add(Item{Kind: Caption, X: c.X, Y: c.Y, Text: pick(c.Text, lang), Slot: -1})
 	}
+	f.placeLabels()
 	f.W, f.H = f.W+0.1, f.H+0.1
 	return f
 }

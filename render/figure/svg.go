@@ -170,7 +170,11 @@ func writeItem(b *strings.Builder, it Item, key string) {
 	case Back:
 		fmt.Fprintf(b, `<rect class="back" x="%s" y="%s" width="%s" height="%s" rx="5"/>`, num(x), num(y), num(w), num(h))
 	case Label:
-		fmt.Fprintf(b, `<text class="label" x="%s" y="%s">%s</text>`, num(x), num(y), escape(it.Text))
+		fit := ""
+		if it.Fit > 0 {
+			fit = fmt.Sprintf(` textLength="%s" lengthAdjust="spacingAndGlyphs"`, num(it.Fit*Scale))
+		}
+		fmt.Fprintf(b, `<text class="label" x="%s" y="%s"%s>%s</text>`, num(x), num(y), fit, escape(it.Text))
 	case Caption:
 		fmt.Fprintf(b, `<text class="caption" x="%s" y="%s">%s</text>`, num(x), num(y), escape(it.Text))
 	case Count:

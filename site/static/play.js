@@ -125,6 +125,7 @@
     refusal = null;
     pos = p;
     setHint(null);
+    record();
     update(true, fmt(S.moved, { move: movedWords }));
     return true;
   }
@@ -168,6 +169,7 @@
     setHint(null);
     var p = position([]);
     if (!p) { return []; }
+    p.state.piles.forEach(function (pl) { roleOf[pl.id] = pl.role; });
     options = p.options;
     seedEl.value = seed;
     main.querySelectorAll('input[name="option"]').forEach(function (c) { c.checked = options.indexOf(c.value) >= 0; });
@@ -281,6 +283,7 @@
       });
     }
     drawn = markup;
+    fitBoard();
     pos.state.piles.forEach(function (p, i) {
       var g = svg.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
       if (!g) { return; }
@@ -300,6 +303,23 @@
       if (hadFocus) { fg.focus(); }
     }
   }
+
+  // fitBoard keeps the cards' indices at least 12 CSS px on a narrow
+  // screen: the board is then drawn wider than its box, which scrolls
+  // sideways (and is a tab stop, so that the arrow keys scroll it).
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 700px)") : null;
+  function fitBoard() {
+    var svg = board.querySelector("svg.play-svg");
+    if (!svg) { return; }
+    var t = svg.querySelector("g.card text:not(.pip)");
+    var font = t ? parseFloat(getComputedStyle(t).fontSize) : 14;
+    var need = parseFloat(svg.getAttribute("width")) * 12.2 / font;
+    var wide = !!(narrow && narrow.matches) && board.clientWidth < need;
+    board.classList.toggle("wide", wide);
+    svg.style.width = wide ? Math.ceil(need) + "px" : "";
+    if (wide) { board.setAttribute("tabindex", "0"); } else { board.removeAttribute("tabindex"); }
+  }
+  window.addEventListener("resize", fitBoard);
 
   // slide moves each card that changed place from its old place to its
   // new one (the player's move and the engine's automatic moves).
@@ -460,6 +480,16 @@
     var id = pileAt(ev);
     if (id) { focusPile(id, false); activate(id); }
   });
+  // A double click (or double tap) sends the pile's top card to a
+  // foundation where the engine allows it.
+  board.addEventListener("dblclick", function (ev) {
+    var id = pileAt(ev);
+    if (!id || !pos) { return; }
+    var home = pos.legal.filter(function (l) { return l.from === id && l.to && !l.w && roleOf[l.to] === "foundation"; })[0];
+    if (home) { picked = null; play(home.m); }
+  });
+  var roleOf = {};
+
   board.addEventListener("pointerdown", function (ev) {
     var id = pileAt(ev);
     if (!id || ev.button !== 0 || !pos) { return; }
@@ -668,6 +698,47 @@
     solverButtons();
   }
 
+  // ---- Your results on this game, kept in this browser (localStorage:
+  // from file://, Firefox keeps them per file, so each language's page
+  // keeps its own; the page says so).
+
+  var RKEY = "pasyans.results." + D.game;
+  var resultsEl = main.querySelector(".play-results-text");
+  function loadResults() {
+    try {
+      var r = JSON.parse(window.localStorage.getItem(RKEY) || "null");
+      if (r && typeof r.played === "number") { return r; }
+    } catch (e) { /* storage off or spoilt: start afresh */ }
+    return { played: 0, won: 0, best: 0, streak: 0, deal: "", dealWon: false };
+  }
+  var results = loadResults();
+  function saveResults() {
+    try { window.localStorage.setItem(RKEY, JSON.stringify(results)); } catch (e) { /* storage off: kept for this visit */ }
+  }
+  function showResults() {
+    if (!resultsEl) { return; }
+    resultsEl.textContent = results.played ? fmt(S.results, { played: results.played, won: results.won, best: results.best || "\u2014", streak: results.streak }) : S.resultsNone;
+  }
+  // record counts a deal as played at its first move and as won at its
+  // win (once each); a deal left unwon ends the streak.
+  function record() {
+    var key = D.game + "/" + seed + "/" + options.join(",");
+    if (results.deal !== key) {
+      if (results.deal && !results.dealWon) { results.streak = 0; }
+      results.deal = key;
+      results.dealWon = false;
+      results.played++;
+    }
+    if (pos.won && !results.dealWon) {
+      results.dealWon = true;
+      results.won++;
+      results.streak++;
+      results.best = results.best ? Math.min(results.best, line.length) : line.length;
+    }
+    saveResults();
+    showResults();
+  }
+
   // ---- Controls, the deal form, the move list.
 
   main.addEventListener("click", function (ev) {
@@ -675,6 +746,31 @@
     if (!b || !pos) { return; }
     act(b.getAttribute("data-action"));
     keepFocus(b);
+  });
+
+  // Keyboard shortcuts (listed on the page): H hint, U or Ctrl+Z undo,
+  // R or Ctrl+Y redo, N new deal, ? the list of keys.
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target;
+    if (!pos || ev.altKey || ev.metaKey || (t && t.closest && t.closest("input, textarea, select, [contenteditable]"))) { return; }
+    var k = ev.key.toLowerCase(), name = null;
+    if (ev.ctrlKey) {
+      name = { z: "undo", y: "redo" }[k] || null;
+    } else {
+      name = { h: "hint", u: "undo", r: "redo", n: "new-deal" }[k] || null;
+      if (ev.key === "?") {
+        ev.preventDefault();
+        var keys = main.querySelector(".play-keys");
+        keys.setAttribute("tabindex", "-1");
+        keys.focus();
+        return;
+      }
+    }
+    if (!name) { return; }
+    var b = btn(name);
+    if (!b || b.disabled) { return; }
+    ev.preventDefault();
+    act(name);
   });
 
   function act(name) {
@@ -687,6 +783,11 @@
       case "cancel": cancelSolver(true); break;
       case "new-deal": say("", ""); deal(randomSeed(), checkedOptions()); break;
       case "copy": copy(); break;
+      case "clear-results":
+        results = { played: 0, won: 0, best: 0, streak: 0, deal: "", dealWon: false };
+        saveResults();
+        showResults();
+        break;
     }
   }
 
@@ -803,6 +904,7 @@
 
   globalThis.pasyansWasm.load().then(function (a) {
     api = a;
+    showResults();
     hashSeen = location.hash;
     fromFragment();
     main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
