@@ -69,6 +69,9 @@ func (d *pdfDoc) drawFigure(fig figure.Figure, x, y, scale float64) {
 			f.RoundedRect(px+in, py+in, w-2*in, h-2*in, r*0.6, "1234", "D")
 		case figure.Label:
 			st := tstyle{font: fontSans, size: pt(0.16), color: [3]int{60, 60, 60}}
+			if w := d.width(it.Text, st); it.Fit > 0 && w > it.Fit*scale {
+				st.size *= it.Fit * scale / w // squeezed into its room, as the SVG's textLength
+			}
 			d.textAt(it.Text, st, px, py, alignCenter)
 		case figure.Caption:
 			st := tstyle{font: fontSerif, style: "I", size: pt(0.19), color: [3]int{60, 60, 60}}
