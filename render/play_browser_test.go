@@ -490,7 +490,6 @@ func TestPlayBrowser(t *testing.T) {
 			t.Logf("over target: median first draw %.0f ms (target 1000), median move %.2f ms (target 16)", drawMS[len(drawMS)/2], moveMS[len(moveMS)/2])
 		}
 	}
-	playSolverSpeed(t, s)
 	playCancel(t, s)
 	playOpenFromDeal(t, s)
 	playMotion(t, s)
@@ -555,36 +554,6 @@ func playOpenFromDeal(t *testing.T, s *playSession) {
 	if got := s.main("data-applied"); got != "3" {
 		t.Errorf("the Play page opened from step 3 of a deal has data-applied %s", got)
 	}
-}
-
-// playSolverSpeed compares the worker's solver with the native one on
-// the same undecided position: positions per second in each.
-func playSolverSpeed(t *testing.T, s *playSession) {
-	v, _ := engine.Lookup("new-places")
-	const seed = 3 // a deal the native solver wins after about 40,000 positions
-	s.open(playPath("en", v.ID), fragmentOf(seed, nil, nil))
-	s.do("budget", chromedp.SetValue(chromedp.CSS("#play-budget"), "5"), chromedp.Click(chromedp.CSS(`[data-action="winnable"]`)))
-	got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() {
-		const e = document.querySelector(".play-solver");
-		if (e.hasAttribute("data-result")) { ok(e.getAttribute("data-result") + " " + e.getAttribute("data-nodes") + " " + e.getAttribute("data-ms")); return; }
-		if (Date.now() - t0 > 20000) { ok("timeout"); return; }
-		setTimeout(poll, 20); })(); })`)
-	var result string
-	var nodes int64
-	var ms float64
-	if _, err := fmt.Sscan(got, &result, &nodes, &ms); err != nil || nodes == 0 {
-		t.Fatalf("worker solve: %q", got)
-	}
-	start := time.Now()
-	// The same search natively: the worker's options (a 5 s budget, the
-	// browser's visited-set cap), one thread.
-	r := solve.Solve(engine.NewDeal(v, seed, 0), solve.Options{Budget: 5 * time.Second, MaxSeen: 1 << 20})
-	native := time.Since(start)
-	wasmRate := float64(nodes) / (ms / 1000)
-	nativeRate := float64(r.Nodes) / native.Seconds()
-	t.Logf("solver on %s seed %d: worker %d positions in %.0f ms (%.0f/s, %s), native %d in %v (%.0f/s, %s): worker/native = %.2f",
-		v.ID, seed, nodes, ms, wasmRate, result, r.Nodes, native.Round(time.Millisecond), nativeRate, r.Outcome, wasmRate/nativeRate)
-	s.check("solver speed")
 }
 
 // playPhone checks a Play page at phone width: no sideways scroll, the

@@ -57,6 +57,9 @@ func init() {
 		if n := args[0].Get("nodes"); n.Type() == js.TypeNumber {
 			sr.Nodes = int64(n.Float())
 		}
+		if p := args[0].Get("probe_share"); p.Type() == js.TypeNumber {
+			sr.ProbeShare = p.Float()
+		}
 		s, err := table.Solve(sr)
 		if err != nil {
 			return nil, err

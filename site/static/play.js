@@ -587,7 +587,13 @@
 
   // ---- The solver, in a Web Worker so the page never waits for it.
 
-  var worker = null, job = null, jobs = 0;
+  // On a device with four cores or more two workers search each question
+  // at once, in two ways (the solver's default phases; mostly randomized
+  // probes, which find long wins sooner), and the first decided answer is
+  // taken. The workers are warmed when the page opens (a short search of
+  // the deal), so the first question runs at the speed of later ones.
+  var workers = [], job = null, jobs = 0;
+  var WAYS = (navigator.hardwareConcurrency || 1) >= 4 ? [{}, { probe_share: 0.9 }] : [{}];
 
   function workerMain() {
     var gotWasm = null;
@@ -603,11 +609,29 @@
     };
   }
 
-  function startWorker() {
-    worker = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
-    worker.onmessage = solved;
-    worker.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
-    globalThis.pasyansWasm.bytes().then(function (buf) { if (worker) { worker.postMessage({ wasm: buf }); } });
+  function startWorkers() {
+    workers = WAYS.map(function () {
+      var w = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
+      w.onmessage = solved;
+      w.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
+      return w;
+    });
+    var ws = workers;
+    globalThis.pasyansWasm.bytes().then(function (buf) { ws.forEach(function (w) { w.postMessage({ wasm: buf }); }); });
+  }
+
+  // warm starts the workers and has each search the position shown for a
+  // moment; the answer is dropped.
+  function warm() {
+    if (!workers.length) { startWorkers(); }
+    post(0, { game: D.game, seed: seed, options: options, moves: line.slice(), budget_ms: 300, nodes: 20000 });
+  }
+
+  function post(id, req) {
+    workers.forEach(function (w, i) {
+      var r = Object.assign({}, req, WAYS[i]);
+      w.postMessage({ id: id, req: r });
+    });
   }
 
   function budget() {
@@ -640,12 +664,12 @@
       showHint(next, "plan");
       return;
     }
-    if (!worker) { startWorker(); }
+    if (!workers.length) { startWorkers(); }
     var b = budget();
-    job = { id: ++jobs, kind: kind, budget: b, line: line.slice() };
+    job = { id: ++jobs, kind: kind, budget: b, line: line.slice(), waiting: workers.length, unknown: null };
     solverEl.removeAttribute("data-result");
     solverEl.textContent = fmt(S.thinking, { s: b });
-    worker.postMessage({ id: job.id, req: { game: D.game, seed: seed, options: options, moves: job.line, budget_ms: Math.round(b * 1000) } });
+    post(job.id, { game: D.game, seed: seed, options: options, moves: job.line, budget_ms: Math.round(b * 1000) });
     solverButtons();
   }
 
@@ -655,10 +679,15 @@
     btn("winnable").disabled = !!job || !pos || pos.won;
   }
 
+  // solved takes a worker's answer: a decided one (won, lost) at once,
+  // an undecided one when no other worker may still decide.
   function solved(e) {
     if (!job || e.data.id !== job.id) { return; }
-    var j = job;
+    var j = job, r0 = e.data.r;
+    j.waiting--;
+    if (!r0.error && r0.ok.result === "unknown" && j.waiting > 0) { j.unknown = j.unknown || e; return; }
     job = null;
+    if (workers.length > 1 && j.waiting > 0) { restartWorkers(); } // the others are still searching
     solverButtons();
     var r = e.data.r;
     if (r.error) { solverEl.textContent = S.error + " " + r.error; return; }
@@ -692,7 +721,7 @@
   function cancelSolver(say) {
     if (!job) { return; }
     job = null;
-    if (worker) { worker.terminate(); worker = null; }
+    restartWorkers();
     solverEl.textContent = say ? S.cancelled : "";
     solverEl.removeAttribute("data-result");
     solverButtons();
@@ -737,6 +766,14 @@
     }
     saveResults();
     showResults();
+  }
+
+  // restartWorkers ends the workers (a search cannot be interrupted
+  // otherwise) and warms new ones.
+  function restartWorkers() {
+    workers.forEach(function (w) { w.terminate(); });
+    workers = [];
+    if (pos) { warm(); }
   }
 
   // ---- Controls, the deal form, the move list.
@@ -908,6 +945,7 @@
     hashSeen = location.hash;
     fromFragment();
     main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
+    warm();
   }, function (err) {
     board.textContent = S.error + " " + err;
     main.setAttribute("data-error", String(err));

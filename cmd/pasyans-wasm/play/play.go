@@ -268,6 +268,10 @@ type SolveRequest struct {
 	Request
 	BudgetMS int   `json:"budget_ms"` // time budget (0: 2000)
 	Nodes    int64 `json:"nodes"`     // positions at most (0: no cap)
+	// ProbeShare is the share of the budget spent on randomized probes
+	// before the exhaustive search (0: the solver's default): a second
+	// worker searches the same question this other way.
+	ProbeShare float64 `json:"probe_share"`
 }
 
 // Solution is the solver's answer, in the shape of pasyans solve -json.
@@ -312,7 +316,9 @@ func (t *Table) Solve(r SolveRequest) (*Solution, error) {
 	if budget <= 0 {
 		budget = 2 * time.Second
 	}
-	res := solve.Solve(t.s.Clone(), solveOptions(budget, r.Nodes))
+	o := solveOptions(budget, r.Nodes)
+	o.ProbeShare = r.ProbeShare
+	res := solve.Solve(t.s.Clone(), o)
 	out := &Solution{Result: res.Outcome, Moves: []string{}, Nodes: res.Nodes, ElapsedMS: res.Elapsed.Milliseconds(),
 		SeenCap: res.SeenCapHit, OpenCards: res.OpenCards, Progress: res.Progress, Goal: res.Goal, Applied: p.Applied}
 	for _, m := range res.Moves {
