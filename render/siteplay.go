@@ -41,31 +41,52 @@ type playData struct {
 	Strings map[string]string   `json:"strings"`
 }
 
-// playPile is what the page says of a pile: its name (the slot's label,
-// with the number its place is marked with: "top row 5"), the mark shown
-// on its empty place, and whether its cards are fanned (all of them can
-// be read).
+// playPile is what the page says of a pile: its name, the mark shown on
+// its empty place, and whether its cards are fanned (all of them can be
+// read).
 type playPile struct {
 	Name string `json:"n"`
 	Mark string `json:"mark,omitempty"`
 	Fan  bool   `json:"fan,omitempty"`
 }
 
-// playPiles names v's drawn piles in lang.
-func playPiles(v *engine.Variant, lang string) map[string]playPile {
+// playPiles names v's drawn piles as the page shows them, never by the
+// notation's ids: the slot's label with the number its place is marked
+// with ("top row 5"), or with its rank among the piles of that label
+// ("ace foundation 2"); a pile without a label by its role and its rank
+// among the piles of that role ("pile 3", «стопка 3»).
+func playPiles(pc *pageCtx, v *engine.Variant) map[string]playPile {
 	out := map[string]playPile{}
+	byName, byRole := map[string]int{}, map[engine.Role]int{}
 	for _, sl := range v.Layout.Slots {
-		if v.Pile(sl.Pile) < 0 {
+		if j := v.Pile(sl.Pile); j >= 0 {
+			byName[pick2(pc.lang, sl.Label.EN, sl.Label.RU)]++
+			byRole[v.Piles[j].Role]++
+		}
+	}
+	seenName, seenRole := map[string]int{}, map[engine.Role]int{}
+	for _, sl := range v.Layout.Slots {
+		j := v.Pile(sl.Pile)
+		if j < 0 {
 			continue
 		}
-		name := sl.Label.EN
-		if lang == "ru" {
-			name = sl.Label.RU
-		}
-		if name == "" {
-			name = sl.Pile
-		} else if n := strings.TrimLeft(sl.Mark, "0123456789"); n != sl.Mark {
+		role := v.Piles[j].Role
+		label := pick2(pc.lang, sl.Label.EN, sl.Label.RU)
+		seenName[label]++
+		seenRole[role]++
+		name := label
+		switch n := strings.TrimLeft(sl.Mark, "0123456789"); {
+		case label == "":
+			name = pc.pileName(pileAt, v, j)
+			if keys, ok := roleKeys[role]; ok && byRole[role] > 1 {
+				name = pc.t(keys[pileAt], strconv.Itoa(seenRole[role]))
+			} else if ok {
+				name = strings.TrimSpace(strings.NewReplacer("()", "", "( )", "").Replace(pc.t(keys[pileAt], "")))
+			}
+		case n != sl.Mark:
 			name += " " + sl.Mark[:len(sl.Mark)-len(n)]
+		case byName[label] > 1:
+			name += " " + strconv.Itoa(seenName[label])
 		}
 		out[sl.Pile] = playPile{Name: name, Mark: sl.Mark, Fan: sl.Fan != engine.Stacked}
 	}
@@ -158,7 +179,7 @@ func (s *siteBuilder) playData(pc *pageCtx, g *corpus.Game) (any, error) {
 		}
 		pv.Options = append(pv.Options, optionRow{ID: o.ID, Text: text, Default: o.Default})
 	}
-	d := playData{Lang: pc.lang, Names: playPiles(v, pc.lang), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
+	d := playData{Lang: pc.lang, Names: playPiles(pc, v), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
 		Hidden: v.Hidden, Rules: map[string]playRule{}, Strings: map[string]string{}}
 	if d.Words == nil {
 		d.Words = []string{}

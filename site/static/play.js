@@ -126,6 +126,7 @@
     pos = p;
     setHint(null);
     record();
+    autoFinish();
     update(true, fmt(S.moved, { move: movedWords }));
     return true;
   }
@@ -180,12 +181,24 @@
     return p.dropped;
   }
 
+  // written reads a move the engine did not offer (a refused one) as the
+  // page's words need it: "a>b" from pile a to pile b, "word:a" the
+  // game's word on pile a, "word" the word; null when it names a pile
+  // the page does not know (the notation is then shown as typed).
+  function written(m) {
+    var word = "", rest = m, i = m.indexOf(":");
+    if (i >= 0) { word = m.slice(0, i); rest = m.slice(i + 1); } else if (m.indexOf(">") < 0) { word = m; rest = ""; }
+    var ends = rest ? rest.split(">") : [];
+    if (ends.length > 2 || ends.some(function (id) { return !slotOf[id]; }) || (word && !S["word" + word.charAt(0).toUpperCase() + word.slice(1)])) { return null; }
+    return { w: word, from: ends[0] || "", to: ends[1] || "" };
+  }
+
   // ---- Refusals: the rule, its statement and the book's paragraph.
 
   function showRefusal(ill) {
     refusal = ill;
     var r = D.rules[ill.rule] || { s: ill.reason, href: "" };
-    var h = ['<p class="refused-head"><strong>' + esc(fmt(S.refused, { n: ill.index, move: ill.move })) + "</strong> " +
+    var h = ['<p class="refused-head"><strong>' + esc(fmt(S.refused, { n: ill.index, move: moveWords(ill.move) })) + "</strong> " +
       (r.href ? '<a href="' + esc(r.href) + '"><code>' + esc(ill.rule) + "</code></a>" : "<code>" + esc(ill.rule) + "</code>") + "</p>",
       '<p class="refused-statement">' + esc(r.s) + "</p>"];
     if (r.paras && r.paras.length) {
@@ -229,6 +242,7 @@
   // takes from and puts on, by their names.
   function moveWords(m) {
     var l = pos && pos.legal.filter(function (x) { return x.m === m; })[0];
+    if (!l) { l = written(m); }
     if (!l) { return m; }
     var name = l.w ? (S["word" + l.w.charAt(0).toUpperCase() + l.w.slice(1)] || l.w) : "";
     var piles = l.from ? pileName(l.from) + (l.to ? " \u2192 " + pileName(l.to) : "") : "";
@@ -361,12 +375,20 @@
   }
 
   function words() {
+    var had = document.activeElement && wordsEl.contains(document.activeElement) ? document.activeElement.getAttribute("data-move") : null;
     var h = [];
     pos.legal.forEach(function (l) {
       if (!l.w) { return; }
       h.push('<button type="button" data-move="' + esc(l.m) + '">' + esc(moveWords(l.m)) + "</button>");
     });
     wordsEl.innerHTML = h.join("");
+    // The focus stays on the word played when it is offered again (Deal,
+    // deal, deal…), else on the first word, else on the table.
+    if (had !== null) {
+      var again = wordsEl.querySelector('button[data-move="' + CSS.escape(had) + '"]') || wordsEl.querySelector("button");
+      var g = focused && board.querySelector('g.pile[data-pile="' + CSS.escape(focused) + '"]');
+      if (again) { again.focus(); } else if (g) { g.focus(); }
+    }
   }
 
   function facts() {
@@ -725,6 +747,20 @@
     solverEl.textContent = say ? S.cancelled : "";
     solverEl.removeAttribute("data-result");
     solverButtons();
+  }
+
+  // autoFinish plays, one by one, the rest of the kept winning line when
+  // the player has asked for it and that rest only puts cards on the
+  // foundations (the solver's line decides what is left to do; no rule is
+  // guessed here).
+  var finishEl = main.querySelector("#play-finish"), finishTimer = 0;
+  function autoFinish() {
+    clearTimeout(finishTimer);
+    if (!finishEl || !finishEl.checked || pos.won || !planNext()) { return; }
+    var rest = plan.slice(line.length);
+    var home = rest.every(function (m) { var w = written(m); return w && !w.w && roleOf[w.to] === "foundation"; });
+    if (!home) { return; }
+    finishTimer = setTimeout(function () { if (planNext()) { play(planNext()); } }, reduced && reduced.matches ? 0 : 160);
   }
 
   // ---- Your results on this game, kept in this browser (localStorage:
