@@ -186,6 +186,14 @@ func position(p *play.Position) js.Value {
 	w.strs(p.Dropped)
 	w.raw(`,"seen":`)
 	w.state(p.Seen)
+	w.raw(`,"names":[`)
+	for i, ns := range p.Names {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.strs(ns)
+	}
+	w.raw("]")
 	if p.SVG != "" {
 		w.field("svg", p.SVG)
 	}

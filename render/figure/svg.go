@@ -3,6 +3,8 @@ package figure
 import (
 	"fmt"
 	"strings"
+
+	"pasyans/engine"
 )
 
 // escape writes text for SVG markup as html.EscapeString does (package
@@ -186,6 +188,16 @@ func writeItem(b *strings.Builder, it Item, key string) {
 func num(v float64) string {
 	s := fmt.Sprintf("%.1f", v)
 	return strings.TrimSuffix(s, ".0")
+}
+
+// CardName is a card written as the figure prints it, for what a page
+// says of the table ("10♥"); "" for a card the player cannot see ("??").
+func CardName(c string) string {
+	card, err := engine.ParseCard(c)
+	if err != nil {
+		return ""
+	}
+	return RankText(card.Rank().String()) + card.Suit().Symbol()
 }
 
 // RankText is how a card's rank is printed: the ten as "10".

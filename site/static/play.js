@@ -23,7 +23,6 @@
   if (!main || !dataEl) { return; }
   var D = JSON.parse(dataEl.textContent);
   var S = D.strings;
-  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var SVGNS = "http://www.w3.org/2000/svg";
 
   var api = null;
@@ -226,10 +225,6 @@
 
   // ---- Drawing.
 
-  function cardName(c) {
-    if (c === "??") { return S.down; }
-    return (c.charAt(0) === "T" ? "10" : c.charAt(0)) + (SUITS[c.charAt(1)] || c.charAt(1));
-  }
 
   // pileName is a pile as the page names it (its label and number, from
   // the data block).
@@ -255,14 +250,15 @@
   // ranks (all of a fan's, the top one's otherwise) and, for a pile drawn
   // as one card, the count printed on it.
   function pileLabel(i) {
-    var p = pos.seen.piles[i], id = p.id, sl = slotOf[id] || {};
+    var p = pos.seen.piles[i], names = pos.names[i], id = p.id, sl = slotOf[id] || {};
+    var cardName = function (j) { return names[j] || S.down; };
     if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) + (sl.mark ? " " + sl.mark : "") }); }
     var down = p.face_down;
     var up = [];
     p.cards.forEach(function (c, j) {
-      if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(c)); }
+      if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(j)); }
     });
-    var top = p.cards.length > down ? cardName(p.cards[p.cards.length - 1]) : S.down;
+    var top = p.cards.length > down ? cardName(p.cards.length - 1) : S.down;
     return fmt(counted("pile", p.cards.length), { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
   }
 

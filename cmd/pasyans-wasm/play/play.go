@@ -79,7 +79,10 @@ type Position struct {
 	// Seen is the position as a player sees it (engine.State.Seen): what
 	// the page says of a pile is what the drawing shows.
 	Seen engine.StateView `json:"seen"`
-	SVG  string           `json:"svg,omitempty"`
+	// Names are Seen's cards as the drawing prints them ("10♥"; "" face
+	// down), per pile, for what the page says of the piles.
+	Names [][]string `json:"names"`
+	SVG   string     `json:"svg,omitempty"`
 }
 
 // ParseSeed reads a deal number as the page's links and the CLI write it:
@@ -214,6 +217,13 @@ func (t *Table) describe(p *Position) {
 	p.Won = s.Won()
 	p.State = s.View(false)
 	p.Seen = s.Seen()
+	p.Names = make([][]string, len(p.Seen.Piles))
+	for i, pv := range p.Seen.Piles {
+		p.Names[i] = make([]string, len(pv.Cards))
+		for j, c := range pv.Cards {
+			p.Names[i][j] = figure.CardName(c)
+		}
+	}
 	p.Over = p.State.Over
 	p.Key = hex.EncodeToString(s.Key(nil))
 	p.Hidden = v.Hidden
