@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"pasyans/engine"
@@ -106,6 +107,34 @@ func TestPlayHints(t *testing.T) {
 			s.check("hints")
 		})
 	}
+	// On a device with more cores two workers search each question; the
+	// page takes the first decided answer. Shown here by a page that
+	// reports eight cores.
+	t.Run("two-workers", func(t *testing.T) {
+		s.t = t
+		added, err := chromedp.Call(s.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `Object.defineProperty(navigator, "hardwareConcurrency", {get: () => 8})`})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Call(s.ctx, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added.Identifier})
+		s.open(playPath("en", "new-places"), fragmentOf(3, nil, nil))
+		if got := s.eval(`document.querySelector(".play-solver").getAttribute("data-workers")`); got != "2" {
+			t.Fatalf("a page on eight cores runs %s workers, want 2", got)
+		}
+		var res struct {
+			State, Error    string
+			Steps, Searches int
+		}
+		if err := json.Unmarshal([]byte(s.eval(followHints+"(2000)")), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Error != "" || res.State != "won" {
+			t.Fatalf("with two workers: %s, state %q", res.Error, res.State)
+		}
+		t.Logf("new-places seed 3 with two workers: won by following %d hints, %d searches", res.Steps, res.Searches)
+		s.check("two workers")
+	})
 }
 
 // TestPlayBadLinks opens the Play page on hostile fragments: each gives a

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,6 +77,17 @@ func TestPlayLayout(t *testing.T) {
 						t.Errorf("%s: in view: board %v, status %v; controls out of view %v", where, m.Board, m.Status, m.Controls)
 					}
 					row += fmt.Sprintf("  1280: board in view %-5v first board %4.0f ms", m.Board, m.DrawnMS)
+					// A refused move is explained where the player looks.
+					bad, _ := refusedMove(v, engine.NewDeal(v, 3, 0))
+					if from, to, ok := strings.Cut(bad, ">"); ok {
+						got := s.eval(`(() => { const c = (id) => document.querySelector('g.pile[data-pile="' + id + '"]').dispatchEvent(new MouseEvent("click", {bubbles: true}));
+							c(` + strconv.Quote(from) + `); c(` + strconv.Quote(to) + `);
+							const r = document.querySelector("[data-refused-rule]"); if (!r) { return "no refusal"; }
+							const b = r.getBoundingClientRect(); return b.top >= 0 && b.top < innerHeight - 40 ? "in view" : "at y " + Math.round(b.top); })()`)
+						if got != "in view" {
+							t.Errorf("%s: the refusal of %s: %s", where, bad, got)
+						}
+					}
 				} else {
 					if m.Index < 12 {
 						t.Errorf("%s: the smallest card index is %.1f CSS px, want ≥ 12", where, m.Index)

@@ -612,6 +612,7 @@
   // the deal), so the first question runs at the speed of later ones.
   var workers = [], job = null, jobs = 0;
   var WAYS = (navigator.hardwareConcurrency || 1) >= 4 ? [{}, { probe_share: 0.9 }] : [{}];
+  solverEl.setAttribute("data-workers", String(WAYS.length));
 
   function workerMain() {
     var gotWasm = null;
