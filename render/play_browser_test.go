@@ -846,5 +846,12 @@ func TestPlayServedCSP(t *testing.T) {
 	if got != "won" {
 		t.Errorf("served Play page, winnability two moves from a win: %s", got)
 	}
+	// The game page's deal player loads the engine when stepped.
+	s.do("served game page", chromedp.Navigate(s.fileURL+gamePath("en", v.ID)), chromedp.WaitVisible(chromedp.CSS(".player.ready")),
+		chromedp.Click(chromedp.CSS(`[data-go="forward"]`)))
+	if got := s.eval(`new Promise((ok) => { const t0 = Date.now(); (function poll() { const d = document.querySelector(".player").getAttribute("data-drawn");
+		if (d === "1" || Date.now() - t0 > 20000) { ok(d + "|" + document.querySelectorAll(".player .board svg g.card").length); return; } setTimeout(poll, 20); })(); })`); !strings.HasPrefix(got, "1|") || strings.HasSuffix(got, "|0") {
+		t.Errorf("served game page: the deal player's step 1 drawn/cards %q", got)
+	}
 	s.check("served under the CSP")
 }
