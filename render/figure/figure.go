@@ -54,6 +54,9 @@ type Item struct {
 	// Fit, when not 0, is the width (in layout units) a label's text is
 	// squeezed into so that it meets no neighbour (SVG textLength).
 	Fit float64
+	// Strip marks a card of which only a narrow strip shows (covered in a
+	// fan to the right): its index is written rank over suit, to fit it.
+	Strip bool
 }
 
 // fanStep is the offset between fanned cards; fans longer than maxFan
@@ -123,6 +126,9 @@ func (f *Figure) addCards(slot int, sl engine.Slot, pile *engine.PileView, moved
 	x, y := sl.X, sl.Y
 	for i := 0; i < n; i++ {
 		f.addCard(slot, sl, x, y, pile, i, moved && i == n-1)
+		if sl.Fan == engine.FanRight && i < n-1 {
+			f.Items[len(f.Items)-1].Strip = true
+		}
 		if i < n-1 {
 			switch sl.Fan {
 			case engine.FanDown:

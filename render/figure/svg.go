@@ -167,7 +167,18 @@ func writeItem(b *strings.Builder, it Item, key string) {
 			cls += `" data-card="` + key
 		}
 		fmt.Fprintf(b, `<g class="%s"><rect x="%s" y="%s" width="%s" height="%s" rx="5"/>`, cls, num(x), num(y), num(w), num(h))
-		fmt.Fprintf(b, `<text x="%s" y="%s">%s%s</text>`, num(x+6), num(y+15), RankText(it.Text), it.Suit)
+		if it.Strip {
+			// Rank over suit in the strip a fan to the right leaves; the
+			// ten squeezed to the strip's width (else only its "1" shows).
+			fit := ""
+			if it.Text == "T" {
+				fit = ` textLength="13" lengthAdjust="spacingAndGlyphs"`
+			}
+			fmt.Fprintf(b, `<text class="idx" x="%s" y="%s"%s>%s</text>`, num(x+fanStep*Scale/2), num(y+15), fit, RankText(it.Text))
+			fmt.Fprintf(b, `<text class="idx" x="%s" y="%s">%s</text>`, num(x+fanStep*Scale/2), num(y+30), it.Suit)
+		} else {
+			fmt.Fprintf(b, `<text x="%s" y="%s">%s%s</text>`, num(x+6), num(y+15), RankText(it.Text), it.Suit)
+		}
 		fmt.Fprintf(b, `<text class="pip" x="%s" y="%s">%s</text></g>`, num(x+w/2), num(y+h/2+10), it.Suit)
 	case Back:
 		fmt.Fprintf(b, `<rect class="back" x="%s" y="%s" width="%s" height="%s" rx="5"/>`, num(x), num(y), num(w), num(h))
