@@ -43,6 +43,23 @@ func (s *State) View(reveal bool) StateView {
 	return v
 }
 
+// Seen is the position as a player sees it, the one rule of what is
+// shown face down for every drawing (the site's figures, the PDF's, the
+// Play page): View(false), with the pack (stock) face down and unknown
+// besides, whatever the game.
+func (s *State) Seen() StateView {
+	v := s.View(false)
+	for i := range v.Piles {
+		if p := &v.Piles[i]; p.Role == Stock {
+			p.FaceDown = len(p.Cards)
+			for j := range p.Cards {
+				p.Cards[j] = "??"
+			}
+		}
+	}
+	return v
+}
+
 // Text draws the position for a terminal: a line per pile with its label,
 // role and cards (suit symbols), face-down cards as ▒▒.
 func (s *State) Text(reveal bool) string {

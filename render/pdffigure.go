@@ -1,9 +1,13 @@
 package render
 
-import "strings"
+import (
+	"strings"
 
-// The PDF draws the same Figure as the SVG writer (figure.go): one geometry,
-// two outputs. Here layout units become millimetres and each Item becomes
+	"pasyans/render/figure"
+)
+
+// The PDF draws the same figure.Figure as the SVG writer (figure.go): one geometry,
+// two outputs. Here layout units become millimetres and each figure.Item becomes
 // vector paths and text.
 
 // ptPerMM converts millimetres to points.
@@ -13,7 +17,7 @@ const ptPerMM = 1 / 0.3528
 const maxCardMM = 15.0
 
 // figureScale is the mm per layout unit that fits f into w × h.
-func figureScale(f Figure, w, h float64) float64 {
+func figureScale(f figure.Figure, w, h float64) float64 {
 	s := maxCardMM
 	if f.W > 0 {
 		s = min(s, w/f.W)
@@ -40,16 +44,16 @@ type figureNotes struct {
 
 // figureKeys decides which of fig's labels and captions stay in the
 // diagram at scale.
-func (d *pdfDoc) figureKeys(fig Figure, scale float64) figureNotes {
+func (d *pdfDoc) figureKeys(fig figure.Figure, scale float64) figureNotes {
 	st := d.labelStyle(scale)
 	fn := figureNotes{keys: map[string]int{}, moved: map[int]bool{}}
 	for i, it := range fig.Items {
-		if it.Kind != Label {
+		if it.Kind != figure.Label {
 			continue
 		}
 		room := 1e9
 		for j, o := range fig.Items {
-			if j != i && o.Kind == Label && abs(o.Y-it.Y) < 0.3 {
+			if j != i && o.Kind == figure.Label && abs(o.Y-it.Y) < 0.3 {
 				room = min(room, abs(o.X-it.X)*scale-1)
 			}
 		}
@@ -64,14 +68,14 @@ func (d *pdfDoc) figureKeys(fig Figure, scale float64) figureNotes {
 	// A free caption that would cover a label goes to the legend.
 	cst := d.captionStyle(scale)
 	for i, it := range fig.Items {
-		if it.Kind != Caption {
+		if it.Kind != figure.Caption {
 			continue
 		}
 		ch := cst.size / ptPerMM
 		cx0, cx1 := it.X*scale, it.X*scale+d.width(it.Text, cst)
 		cy0, cy1 := it.Y*scale-ch*0.8, it.Y*scale+ch*0.2
 		for _, o := range fig.Items {
-			if o.Kind != Label {
+			if o.Kind != figure.Label {
 				continue
 			}
 			text := o.Text
@@ -108,9 +112,9 @@ func (d *pdfDoc) labelStyle(scale float64) tstyle {
 }
 
 // covered reports whether a card lies on the place it.
-func covered(fig Figure, it Item) bool {
+func covered(fig figure.Figure, it figure.Item) bool {
 	for _, o := range fig.Items {
-		if (o.Kind == Card || o.Kind == Back) && abs(o.X-it.X) < 0.05 && abs(o.Y-it.Y) < 0.05 {
+		if (o.Kind == figure.Card || o.Kind == figure.Back) && abs(o.X-it.X) < 0.05 && abs(o.Y-it.Y) < 0.05 {
 			return true
 		}
 	}
@@ -128,29 +132,29 @@ func cardRank(r string) string {
 // drawFigure draws f with its top-left corner at (x, y) at scale mm per
 // unit; keys replace the labels figureKeys numbered. No text is under
 // minPt, and a place's mark is not drawn under a card.
-func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64, fn figureNotes) {
+func (d *pdfDoc) drawFigure(fig figure.Figure, x, y, scale float64, fn figureNotes) {
 	f := d.f
 	at := func(ux, uy float64) (float64, float64) { return x + ux*scale, y + uy*scale }
 	r := 0.08 * scale // corner radius
 	pt := func(units float64) float64 { return max(minPt, units*scale*ptPerMM) }
 	f.SetLineWidth(0.2)
-	figure := d.log.figure
+	figN := d.log.figure
 	for i, it := range fig.Items {
 		px, py := at(it.X, it.Y)
 		w, h := it.W*scale, it.H*scale
 		d.log.figure = 0 // only labels, captions, marks and counts are checked for overlaps
 		switch it.Kind {
-		case Place:
+		case figure.Place:
 			f.SetDrawColor(150, 150, 150)
 			f.SetDashPattern([]float64{1, 0.8}, 0)
 			f.RoundedRect(px, py, w, h, r, "1234", "D")
 			f.SetDashPattern([]float64{}, 0)
 			if it.Text != "" && !covered(fig, it) {
-				d.log.figure = figure
+				d.log.figure = figN
 				st := tstyle{font: fontSans, size: pt(0.32), color: [3]int{140, 140, 140}}
 				d.textAt(it.Text, st, px+w/2, py+h/2+st.size/ptPerMM*0.35, alignCenter)
 			}
-		case Card:
+		case figure.Card:
 			f.SetDrawColor(70, 70, 70)
 			f.SetFillColor(255, 255, 255)
 			f.RoundedRect(px, py, w, h, r, "1234", "FD")
@@ -165,28 +169,28 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64, fn figureNotes) {
 			d.textAt(it.Suit, corner.with(""), px+0.13*scale, py+0.5*scale, alignCenter)
 			big := tstyle{font: fontSans, size: pt(0.5), color: c}
 			d.textAt(it.Suit, big, px+w/2, py+h*0.62, alignCenter)
-		case Back:
+		case figure.Back:
 			f.SetDrawColor(70, 70, 70)
 			f.SetFillColor(58, 78, 128)
 			f.RoundedRect(px, py, w, h, r, "1234", "FD")
 			f.SetDrawColor(190, 200, 225)
 			in := 0.09 * scale
 			f.RoundedRect(px+in, py+in, w-2*in, h-2*in, r*0.6, "1234", "D")
-		case Label:
-			d.log.figure = figure
+		case figure.Label:
+			d.log.figure = figN
 			st := d.labelStyle(scale)
 			text := it.Text
 			if k, ok := fn.keys[text]; ok {
 				text, st = itoa(k), st.with("B")
 			}
 			d.textAt(text, st, px, py+st.size/ptPerMM*0.5, alignCenter)
-		case Caption:
+		case figure.Caption:
 			if fn.moved[i] {
 				continue
 			}
-			d.log.figure = figure
+			d.log.figure = figN
 			d.textAt(it.Text, d.captionStyle(scale), px, py, alignLeft)
-		case Count:
+		case figure.Count:
 			// Black on a white chip, readable on a card back (21:1) as on
 			// a face-up card.
 			st := tstyle{font: fontSans, style: "B", size: pt(0.2), color: black}
@@ -195,11 +199,11 @@ func (d *pdfDoc) drawFigure(fig Figure, x, y, scale float64, fn figureNotes) {
 			cw := d.width(it.Text, st) + 0.14*scale
 			ch := st.size / ptPerMM * 1.2
 			f.RoundedRect(px-cw/2, py-ch*0.8, cw, ch, 0.05*scale, "1234", "FD")
-			d.log.figure = figure
+			d.log.figure = figN
 			d.textAt(it.Text, st, px, py, alignCenter)
 		}
 	}
-	d.log.figure = figure
+	d.log.figure = figN
 }
 
 // textAt draws s with its baseline at y, anchored at x by al.
@@ -238,7 +242,7 @@ func (d *pdfDoc) figureCaption(en, ru, legend []span) []row {
 // figureMaxH is the height a figure may take: maxH, or for a tall table
 // that maxH would shrink by a quarter or more (the Constitution, the
 // Zodiac), nearly the whole page, so that it has a page of its own.
-func (d *pdfDoc) figureMaxH(fig Figure, maxH float64) float64 {
+func (d *pdfDoc) figureMaxH(fig figure.Figure, maxH float64) float64 {
 	full := d.pageH - d.mTop - d.mBot - 50 // room for a heading and the caption
 	if figureScale(fig, d.tw, maxH) < 0.75*figureScale(fig, d.tw, full) {
 		return full
@@ -248,13 +252,13 @@ func (d *pdfDoc) figureMaxH(fig Figure, maxH float64) float64 {
 
 // figureNeed is the height a figure block takes: the figure at the scale
 // that fits the text width and maxH, its caption, the space around.
-func (d *pdfDoc) figureNeed(fig Figure, maxH float64, en, ru []span) float64 {
+func (d *pdfDoc) figureNeed(fig figure.Figure, maxH float64, en, ru []span) float64 {
 	scale := figureScale(fig, d.tw, d.figureMaxH(fig, maxH))
 	return fig.H*scale + rowsHeight(d.figureCaption(en, ru, d.legend(fig, scale))) + 6
 }
 
 // legend is the key to a diagram's numbered labels, or nil.
-func (d *pdfDoc) legend(fig Figure, scale float64) []span {
+func (d *pdfDoc) legend(fig figure.Figure, scale float64) []span {
 	fn := d.figureKeys(fig, scale)
 	var sp []span
 	for i, l := range fn.legend {
@@ -274,7 +278,7 @@ func (d *pdfDoc) legend(fig Figure, scale float64) []span {
 
 // figureBlock places a figure in the flow, centred, with its caption
 // under it, on a new page when it does not fit.
-func (d *pdfDoc) figureBlock(fig Figure, maxH float64, en, ru []span) {
+func (d *pdfDoc) figureBlock(fig figure.Figure, maxH float64, en, ru []span) {
 	scale := figureScale(fig, d.tw, d.figureMaxH(fig, maxH))
 	h := fig.H * scale
 	keys := d.figureKeys(fig, scale)

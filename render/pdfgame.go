@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"strconv"
+
+	"pasyans/render/figure"
 	"strings"
 	"unicode"
 
@@ -71,7 +73,7 @@ func (d *pdfDoc) game(g *corpus.Game) {
 	d.flow(mdParas(g.IntroRU, d.body, "ru", 2))
 
 	if g.Variant != nil {
-		fig := NewFigure(g.Variant, nil, "en")
+		fig := figure.New(g.Variant, nil, "en")
 		cap := []span{{"The layout of " + g.Titles.EN, d.small.with("I")}}
 		capRU := []span{{"Раскладка пасьянса «" + g.Titles.RU + "»", d.small.with("I").colored(grey)}}
 		if g.Variant.Layout.Reconstructed != "" {
@@ -542,7 +544,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	// The heading, the deal's title and its initial position go together.
 	keep := 3 * lineHeight(10)
 	if opts, err := v.ParseOptions(dl.Options); err == nil {
-		fig := NewFigure(v, engine.NewDeal(v, dl.Seed, opts), "en")
+		fig := figure.New(v, engine.NewDeal(v, dl.Seed, opts), "en")
 		keep = fig.H*figureScale(fig, d.tw, d.pageH*0.38) + 24
 	}
 	d.gameSection("An example deal · Пример расклада", keep)
@@ -570,7 +572,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		return
 	}
 	s := engine.NewDeal(v, dl.Seed, opts)
-	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}},
+	d.figureBlock(figure.New(v, s, "en"), d.pageH*0.38, []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}},
 		[]span{{"Начальная позиция (расклад " + fmt.Sprint(dl.Seed) + ")", d.small.with("I").colored(grey)}})
 
 	d.subsection("The moves · Ходы")
@@ -587,7 +589,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 		st = st.colored(red)
 	}
 	d.flow([]para{{spans: plain(summary+".", st), align: alignLeft, before: 2}})
-	d.figureBlock(NewFigure(v, s, "en"), d.pageH*0.38, []span{{"The final position", d.small.with("I")}},
+	d.figureBlock(figure.New(v, s, "en"), d.pageH*0.38, []span{{"The final position", d.small.with("I")}},
 		[]span{{"Конечная позиция", d.small.with("I").colored(grey)}})
 }
 

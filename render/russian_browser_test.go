@@ -94,7 +94,7 @@ func TestRussianBrowser(t *testing.T) {
 		t.Helper()
 		sctx, c := context.WithTimeout(ctx, 30*time.Second)
 		defer c()
-		v, err := chromedp.Run(sctx, chromedp.Evaluate[string](expr))
+		v, err := chromedp.Run(sctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatalf("evaluate %.80s: %v", expr, err)
 		}
@@ -229,12 +229,13 @@ func TestRussianBrowser(t *testing.T) {
 
 	t.Run("player", func(t *testing.T) {
 		open("ru/games/zodiac/index.html")
-		got := eval(`(() => {
+		got := eval(`(async () => {
 		  const el = [...document.querySelectorAll(".player")].find((p) => p.querySelector("[data-go=fatal]"));
 		  if (!el) return "no failed deal with a fatal-move button";
 		  const r = el.querySelector(".seek-range");
 		  r.value = "5"; r.dispatchEvent(new Event("input"));
 		  if (el.dataset.step !== "5") return "the slider did not go to move 5: " + el.dataset.step;
+		  for (const t0 = Date.now(); el.dataset.drawn !== "5" && Date.now() - t0 < 20000; ) { await new Promise((ok) => setTimeout(ok, 10)); } // the engine draws it
 		  if (!el.querySelector(".desc").textContent.trim()) return "move 5 is not described in words";
 		  if (!el.querySelector("svg .card.moved")) return "no moved card outlined at move 5";
 		  const f = el.querySelector("[data-go=fatal]");

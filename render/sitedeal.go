@@ -5,16 +5,17 @@ import (
 	"fmt"
 	"html/template"
 	"pasyans/render/typo"
-	"slices"
+	"strconv"
 	"strings"
 
 	"pasyans/corpus"
 	"pasyans/engine"
+	"pasyans/render/figure"
 )
 
 // dealView is an example deal as the game page shows it: the initial
-// position drawn as SVG and the data from which site.js redraws every
-// later position into the same SVG structure.
+// position drawn as SVG and the data with every later position drawn,
+// which site.js shows without knowing any geometry.
 type dealView struct {
 	ID       string // element id: "deal-<name>"
 	Title    string
@@ -38,89 +39,25 @@ type dealMove struct {
 	Comment template.HTML
 }
 
-// dealData is what site.js needs: the layout (mirroring NewFigure), the
-// pile ids, the initial piles and, per move, the piles it changed.
+// dealData is what site.js needs to step through the deal: the deal and
+// its moves, which the WebAssembly engine (loaded when the reader first
+// steps) replays and draws with package figure, the status line of every
+// position, and per move its words and comment.
 type dealData struct {
-	geometry
-	Title  string      `json:"title"`
-	Start  [][2]any    `json:"start"`         // per pile: [face-down count, cards]
-	Steps  []dealStep  `json:"steps"`         // per move
-	Won    bool        `json:"won,omitempty"` // the final position is won
-	Moves  int         `json:"moves"`         // moves replayed
-	Labels dealStrings `json:"labels"`        // interface strings for the status line
-	Play   string      `json:"play"`          // the Play page on this deal; site.js adds the moves up to the step shown
-}
-
-// geometry is a variant's layout as site.js draws it, mirroring
-// NewFigure: the deal player and the Play page both take it from here.
-type geometry struct {
-	Scale    float64     `json:"scale"`
-	Pad      int         `json:"pad"`
-	CardH    float64     `json:"cardH"`
-	FanStep  float64     `json:"fanStep"`
-	MaxFan   float64     `json:"maxFan"`
-	W        float64     `json:"w"`
-	H        float64     `json:"h"`
-	Slots    []dealSlot  `json:"slots"`
-	Captions []dealLabel `json:"captions"`
-}
-
-// geometry returns v's layout, labelled in the page's language.
-func (pc *pageCtx) geometry(v *engine.Variant) geometry {
-	g := geometry{Scale: svgScale, Pad: svgPad, CardH: engine.CardHeight, FanStep: fanStep, MaxFan: maxFanLen,
-		W: v.Layout.Width, H: v.Layout.Height}
-	for _, sl := range v.Layout.Slots {
-		g.Slots = append(g.Slots, dealSlot{Pile: v.Pile(sl.Pile), X: sl.X, Y: sl.Y, Fan: string(sl.Fan), Mark: sl.Mark, Label: pick(sl.Label, pc.lang)})
-	}
-	for _, c := range v.Layout.Captions {
-		g.Captions = append(g.Captions, dealLabel{X: c.X, Y: c.Y, Text: pick(c.Text, pc.lang)})
-	}
-	return g
-}
-
-type dealSlot struct {
-	Pile  int     `json:"p"` // index in the variant's piles; -1 if none
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	Fan   string  `json:"fan,omitempty"`
-	Mark  string  `json:"mark,omitempty"`
-	Label string  `json:"label,omitempty"`
-}
-
-type dealLabel struct {
-	X    float64 `json:"x"`
-	Y    float64 `json:"y"`
-	Text string  `json:"t"`
+	Game    string     `json:"game"`
+	Seed    string     `json:"seed"`
+	Options []string   `json:"options"`
+	Lang    string     `json:"lang"`
+	Title   string     `json:"title"`
+	Moves   []string   `json:"moves"` // the moves replayed
+	Text    []string   `json:"text"`  // per position (0: the start): the status line
+	Steps   []dealStep `json:"steps"` // per move
+	Play    string     `json:"play"`  // the Play page on this deal; site.js adds the moves up to the step shown
 }
 
 type dealStep struct {
-	Move    string   `json:"m"`
-	Desc    string   `json:"w,omitempty"` // the move in words, in the page's language
-	To      int      `json:"to"`          // the pile whose top card the move placed; -1 for none
-	Comment string   `json:"c,omitempty"` // HTML
-	Changed [][3]any `json:"d"`           // [pile index, face-down count, cards]
-}
-
-type dealStrings struct {
-	Start string `json:"start"` // "Initial position"
-	Move  string `json:"move"`  // "Move %d of %d: %s"
-	Won   string `json:"won"`
-	Over  string `json:"over"`
-}
-
-// pileCards writes a pile's cards as two-letter codes, "??" for a face-down
-// card whose identity a player cannot know.
-func pileCards(v *engine.Variant, s *engine.State, j int) string {
-	var b strings.Builder
-	p := Shown(v, s, j)
-	for i, c := range p.Cards {
-		if hidden(v, j, p, i) {
-			b.WriteString("??")
-		} else {
-			b.WriteString(c.String())
-		}
-	}
-	return b.String()
+	Desc    string `json:"w,omitempty"` // the move in words, in the page's language
+	Comment string `json:"c,omitempty"` // HTML
 }
 
 // outcomeLabel names a deal's stated outcome in the page's language.
@@ -164,19 +101,12 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 	}
 	s := engine.NewDeal(v, d.Seed, opts)
 	dv.Play = playLink(pc.rel(playPath(pc.lang, g.ID)), d.Seed, d.Options, nil)
-	dv.Initial = template.HTML(SVG(NewFigure(v, s, pc.lang), pc.t("deal.initial")+": "+dv.Title))
-
-	data := dealData{geometry: pc.geometry(v), Title: dv.Title,
-		Labels: dealStrings{Start: pc.t("deal.initial"), Move: pc.t("deal.move-of", "{n}", "{total}", "{move}"), Won: pc.t("deal.won"), Over: pc.t("deal.over")}}
-	prev := make([]string, len(s.Piles))
-	prevDown := make([]int, len(s.Piles))
-	// Each pile as it was last written (its cards, its face-down count):
-	// a pile that has not changed since is not written out again.
-	was := make([]engine.Pile, len(s.Piles))
-	for i := range s.Piles {
-		prev[i], prevDown[i] = pileCards(v, s, i), Shown(v, s, i).Down
-		was[i] = engine.Pile{Cards: slices.Clone(s.Piles[i].Cards), Down: s.Piles[i].Down}
-		data.Start = append(data.Start, [2]any{prevDown[i], prev[i]})
+	start := pc.t("deal.initial")
+	dv.Initial = template.HTML(figure.SVG(figure.New(v, s, pc.lang), start+": "+dv.Title))
+	data := dealData{Game: v.ID, Seed: strconv.FormatUint(d.Seed, 10), Options: d.Options, Lang: pc.lang, Title: dv.Title,
+		Moves: []string{}, Text: []string{start}, Steps: []dealStep{}}
+	if data.Options == nil {
+		data.Options = []string{}
 	}
 	comments := map[int]corpus.Comment{}
 	for _, c := range d.Commentary {
@@ -195,22 +125,9 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		}
 		desc := pc.describeMove(v, s, m)
 		s.Do(m)
-		st := dealStep{Move: v.FormatMove(m), Desc: desc, To: -1, Changed: [][3]any{}}
-		if m.To >= 0 && int(m.To) < len(s.Piles) && len(s.Piles[m.To].Cards) > 0 && (m.Action == 0 || v.Actions[m.Action-1] == "open") {
-			st.To = int(m.To)
-		}
-		for j := range s.Piles {
-			if p := &s.Piles[j]; p.Down == was[j].Down && slices.Equal(p.Cards, was[j].Cards) {
-				continue // pileCards and Shown read the pile alone
-			}
-			was[j] = engine.Pile{Cards: append(was[j].Cards[:0], s.Piles[j].Cards...), Down: s.Piles[j].Down}
-			c, dn := pileCards(v, s, j), Shown(v, s, j).Down
-			if c != prev[j] || dn != prevDown[j] {
-				st.Changed = append(st.Changed, [3]any{j, dn, c})
-				prev[j], prevDown[j] = c, dn
-			}
-		}
-		dm := dealMove{N: n, Text: st.Move}
+		st := dealStep{Desc: desc}
+		data.Moves = append(data.Moves, v.FormatMove(m))
+		dm := dealMove{N: n, Text: v.FormatMove(m)}
 		if c, ok := comments[n]; ok {
 			text := c.EN
 			if pc.lang == "ru" && c.RU != "" {
@@ -227,9 +144,18 @@ func (pc *pageCtx) buildDeal(g *corpus.Game, d *corpus.Deal, mr *mdRenderer) dea
 		data.Steps = append(data.Steps, st)
 		dv.Replayed = n
 	}
-	data.Moves = dv.Replayed
+	for i, m := range data.Moves {
+		text := pc.t("deal.move-of", strconv.Itoa(i+1), strconv.Itoa(len(data.Moves)), m)
+		if i == len(data.Moves)-1 {
+			end := pc.t("deal.over")
+			if s.Won() {
+				end = pc.t("deal.won")
+			}
+			text += " \u2014 " + end
+		}
+		data.Text = append(data.Text, text)
+	}
 	data.Play = dv.Play
-	data.Won = s.Won()
 	js, err := json.Marshal(data)
 	if err != nil {
 		dv.Err = err.Error()

@@ -30,7 +30,7 @@ func (pc *pageCtx) describeMove(v *engine.Variant, s *engine.State, m engine.Mov
 	if word == "open" && len(from.Cards) >= 2 { // Fifteen's opening exception: the card above the lowest
 		card = from.Cards[len(from.Cards)-2]
 	}
-	if !card.Valid() || hidden(v, int(m.From), Shown(v, s, int(m.From)), len(from.Cards)-1) {
+	if !card.Valid() || s.Seen().Piles[m.From].Cards[len(from.Cards)-1] == "??" {
 		return ""
 	}
 	src := pc.pileName(pileFrom, v, int(m.From))

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"html/template"
+	"pasyans/render/figure"
 	"slices"
 	"strconv"
 	"strings"
@@ -259,7 +260,7 @@ func (s *siteBuilder) gameData(pc *pageCtx, g *corpus.Game) (any, error) {
 	}
 	if vr := g.Variant; vr != nil {
 		v.Variant = vr.ID
-		v.Figure = template.HTML(SVG(NewFigure(vr, nil, pc.lang), pc.t("game.layout-title", v.Link.Title)))
+		v.Figure = template.HTML(figure.SVG(figure.New(vr, nil, pc.lang), pc.t("game.layout-title", v.Link.Title)))
 		for _, r := range vr.Rules {
 			row := ruleRow{ID: r.ID, Href: pc.rel(rulePath(pc.lang, r.ID)), Statement: pc.ruleStatement(r),
 				Book: pc.paraLinks(r.Book), Reconstructed: r.Reconstructed, Option: r.Option}

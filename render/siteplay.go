@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"pasyans/corpus"
@@ -12,8 +13,8 @@ import (
 
 // The Play page of a game: the engine in the browser (site/static/
 // engine.js, the WebAssembly build of cmd/pasyans-wasm) deals, checks and
-// plays; play.js draws the table from the same geometry as the diagrams
-// and the deal player, and explains a refused move with the rule and the
+// plays and draws the table (package figure, the diagrams' drawing);
+// play.js shows it and explains a refused move with the rule and the
 // book's paragraph, all taken from the data block this file writes.
 
 // playPath is the Play page of game id.
@@ -29,14 +30,67 @@ type playView struct {
 
 // playData is the page's data block, read by play.js.
 type playData struct {
-	geometry
 	Game    string              `json:"game"`
+	Lang    string              `json:"lang"`
+	Names   map[string]playPile `json:"names"` // by pile id: how the page names it
 	Title   string              `json:"title"`
 	Piles   []engine.PileDef    `json:"piles"`
 	Words   []string            `json:"words"`
 	Hidden  bool                `json:"hidden"`
 	Rules   map[string]playRule `json:"rules"`
 	Strings map[string]string   `json:"strings"`
+}
+
+// playPile is what the page says of a pile: its name, the mark shown on
+// its empty place, and whether its cards are fanned (all of them can be
+// read).
+type playPile struct {
+	Name string `json:"n"`
+	Mark string `json:"mark,omitempty"`
+	Fan  bool   `json:"fan,omitempty"`
+}
+
+// playPiles names v's drawn piles as the page shows them, never by the
+// notation's ids: the slot's label with the number its place is marked
+// with ("top row 5"), or with its rank among the piles of that label
+// ("ace foundation 2"); a pile without a label by its role and its rank
+// among the piles of that role ("pile 3", «стопка 3»).
+func playPiles(pc *pageCtx, v *engine.Variant) map[string]playPile {
+	out := map[string]playPile{}
+	byName, byRole := map[string]int{}, map[engine.Role]int{}
+	for _, sl := range v.Layout.Slots {
+		if j := v.Pile(sl.Pile); j >= 0 {
+			byName[pick2(pc.lang, sl.Label.EN, sl.Label.RU)]++
+			byRole[v.Piles[j].Role]++
+		}
+	}
+	seenName, seenRole := map[string]int{}, map[engine.Role]int{}
+	for _, sl := range v.Layout.Slots {
+		j := v.Pile(sl.Pile)
+		if j < 0 {
+			continue
+		}
+		role := v.Piles[j].Role
+		label := pick2(pc.lang, sl.Label.EN, sl.Label.RU)
+		seenName[label]++
+		seenRole[role]++
+		name := label
+		switch n := strings.TrimLeft(sl.Mark, "0123456789"); {
+		case label == "":
+			name = pc.pileName(pileAt, v, j)
+			if keys, ok := roleKeys[role]; ok && byRole[role] > 1 {
+				name = pc.t(keys[pileAt], strconv.Itoa(seenRole[role]))
+			} else if ok {
+				name = strings.TrimSpace(strings.NewReplacer("()", "", "( )", "").Replace(pc.t(keys[pileAt], "")))
+			}
+		case n != sl.Mark:
+			name += " " + sl.Mark[:len(sl.Mark)-len(n)]
+		case byName[label] > 1:
+			name += " " + strconv.Itoa(seenName[label])
+		}
+		out[sl.Pile] = playPile{Name: name, Mark: sl.Mark, Fan: sl.Fan != engine.Stacked}
+	}
+	return out
 }
 
 // playRule is what a refusal shows of a rule: its statement in the page's
@@ -103,6 +157,13 @@ var playStrings = map[string][]any{
 	"wordOpen":     {"play.word-open"},
 	"wordFlip":     {"play.word-flip"},
 	"wordPass":     {"play.word-pass"},
+	"badSeed":      {"play.bad-seed", "{seed}", "{dealt}"},
+	"noSeed":       {"play.no-seed", "{dealt}"},
+	"badSeedTyped": {"play.bad-seed-typed", "{seed}"},
+	"badOption":    {"play.bad-option", "{option}"},
+	"badPart":      {"play.bad-part", "{part}"},
+	"results":      {"play.results", "{played}", "{won}", "{best}", "{streak}"},
+	"resultsNone":  {"play.results-none"},
 }
 
 // playData builds the Play page of g.
@@ -118,7 +179,7 @@ func (s *siteBuilder) playData(pc *pageCtx, g *corpus.Game) (any, error) {
 		}
 		pv.Options = append(pv.Options, optionRow{ID: o.ID, Text: text, Default: o.Default})
 	}
-	d := playData{geometry: pc.geometry(v), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
+	d := playData{Lang: pc.lang, Names: playPiles(pc, v), Game: v.ID, Title: link.Title, Piles: v.Piles, Words: v.Actions,
 		Hidden: v.Hidden, Rules: map[string]playRule{}, Strings: map[string]string{}}
 	if d.Words == nil {
 		d.Words = []string{}
@@ -178,6 +239,9 @@ func playLink(href string, seed uint64, options, moves []string) string {
 	}
 	return b.String()
 }
+
+// itoa is n in decimal.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func itoa64(n uint64) string {
 	if n < 10 {

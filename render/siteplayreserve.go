@@ -3,7 +3,10 @@ package render
 import (
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
+
+	"pasyans/render/figure"
 )
 
 // PlayReserve is an empty SVG of the size of a Play page's table before
@@ -20,8 +23,8 @@ func (pc *pageCtx) PlayReserve() template.HTML {
 		if g.ID != parts[2] || g.Variant == nil {
 			continue
 		}
-		f := NewFigure(g.Variant, nil, pc.lang)
-		w, h := num(f.W*svgScale+2*svgPad), num(f.H*svgScale+2*svgPad)
+		fw, fh := figure.Size(figure.New(g.Variant, nil, pc.lang))
+		w, h := strconv.FormatFloat(fw, 'f', -1, 64), strconv.FormatFloat(fh, 'f', -1, 64)
 		return template.HTML(fmt.Sprintf(`<svg class="play-reserve" viewBox="0 0 %s %s" width="%s" height="%s" aria-hidden="true" focusable="false"></svg>`, w, h, w, h))
 	}
 	return ""

@@ -31,6 +31,19 @@ func init() {
 		}
 		return position(p), nil
 	})
+	// seed(text) → the deal number as its canonical decimal string, or an
+	// error saying why text is not one (the page's links are checked with
+	// the rule the engine reads them by).
+	export("seed", func(args []js.Value) (any, error) {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return nil, fmt.Errorf("want one string argument")
+		}
+		n, err := play.ParseSeed(args[0].String())
+		if err != nil {
+			return nil, err
+		}
+		return strconv.FormatUint(n, 10), nil
+	})
 	// solve({game, seed, options, moves, budget_ms, nodes}) → play.Solution.
 	export("solve", func(args []js.Value) (any, error) {
 		r, err := request(args)
@@ -43,6 +56,9 @@ func init() {
 		}
 		if n := args[0].Get("nodes"); n.Type() == js.TypeNumber {
 			sr.Nodes = int64(n.Float())
+		}
+		if p := args[0].Get("probe_share"); p.Type() == js.TypeNumber {
+			sr.ProbeShare = p.Float()
 		}
 		s, err := table.Solve(sr)
 		if err != nil {
@@ -68,15 +84,18 @@ func request(args []js.Value) (play.Request, error) {
 	if g := a.Get("game"); g.Type() == js.TypeString {
 		r.Game = g.String()
 	}
+	// The seed comes as the decimal string of the links and the CLI: a
+	// JavaScript number cannot hold every uint64.
 	switch sd := a.Get("seed"); sd.Type() {
-	case js.TypeNumber:
-		if f := sd.Float(); f < 0 || f != float64(uint64(f)) {
-			return r, fmt.Errorf("seed %v is not a whole number ≥ 0", f)
+	case js.TypeString:
+		n, err := play.ParseSeed(sd.String())
+		if err != nil {
+			return r, err
 		}
-		r.Seed = uint64(sd.Float())
+		r.Seed = n
 	case js.TypeUndefined, js.TypeNull:
 	default:
-		return r, fmt.Errorf("seed must be a number")
+		return r, fmt.Errorf("seed must be a string of decimal digits")
 	}
 	var err error
 	if r.Options, err = stringList(a.Get("options"), "options"); err != nil {
@@ -86,6 +105,11 @@ func request(args []js.Value) (play.Request, error) {
 		return r, err
 	}
 	r.Trace = a.Get("trace").Truthy()
+	for name, f := range map[string]*string{"draw": &r.Draw, "lang": &r.Lang, "title": &r.Title} {
+		if v := a.Get(name); v.Type() == js.TypeString {
+			*f = v.String()
+		}
+	}
 	return r, nil
 }
 
@@ -156,6 +180,23 @@ func position(p *play.Position) js.Value {
 		w.raw("}")
 	}
 	w.raw("]")
+	w.raw(`,"options":`)
+	w.strs(p.Options)
+	w.raw(`,"dropped":`)
+	w.strs(p.Dropped)
+	w.raw(`,"seen":`)
+	w.state(p.Seen)
+	w.raw(`,"names":[`)
+	for i, ns := range p.Names {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.strs(ns)
+	}
+	w.raw("]")
+	if p.SVG != "" {
+		w.field("svg", p.SVG)
+	}
 	if p.Keys != nil {
 		w.raw(`,"keys":`)
 		w.strs(p.Keys)

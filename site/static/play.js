@@ -1,14 +1,20 @@
 // play.js: the Play page. The edition's engine runs in the page as
 // WebAssembly (engine.js, started by wasm.js); this script only draws what
 // the engine answers and sends it the player's moves. It knows no rule and
-// generates no move: legal moves, refusals, automatic moves, the key facts
-// and the solver's answers all come from the engine (pasyans.position and,
-// in a Web Worker, pasyans.solve). The table is drawn with site.js's figure
-// (the geometry of the site's diagrams, from the page's data block).
+// generates no move: legal moves, refusals, automatic moves, the key facts,
+// the drawing of the table (package figure, as the site's diagrams) and the
+// solver's answers all come from the engine (pasyans.position and, in a Web
+// Worker, pasyans.solve). This script knows no geometry and no rule of what
+// is shown face down.
 //
 // Contract kept for outside tests: <main data-game data-seed data-state
-// data-applied>, a refusal as [data-refused-rule], and the fragment
+// data-applied data-hint data-message>, a refusal as [data-refused-rule],
+// the table in [data-board], the controls' data-action (hint, winnable,
+// undo, redo, restart, new-deal, deal-seed), and the fragment
 // #seed=N&options=a,b&moves=m1,m2 (moves percent-encoded).
+//
+// A seed is kept as the decimal string the CLI takes (a JavaScript number
+// cannot hold every uint64) and checked by the engine (pasyans.seed).
 (function () {
   "use strict";
 
@@ -17,22 +23,25 @@
   if (!main || !dataEl) { return; }
   var D = JSON.parse(dataEl.textContent);
   var S = D.strings;
-  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var SVGNS = "http://www.w3.org/2000/svg";
 
   var api = null;
-  var seed = 1, options = [], line = [], redo = [], pos = null;
+  var seed = "1", options = [], line = [], redo = [], pos = null;
   var picked = null, hint = null, focused = null;
+  // plan is the last winning line the solver found, from the deal: while
+  // the player's line is a prefix of it, a hint is its next move (no new
+  // search), so that following the hints ends in a win.
+  var plan = null;
   var refusal = null;
   var lastCards = {}; // card key → [x, y] in SVG units, for the animation
-  var drawn = {};     // pile index → the markup drawn for it
-  var slotOf = {};    // pile id → its slot
-  D.slots.forEach(function (sl) { if (sl.p >= 0) { slotOf[D.piles[sl.p].ID] = sl; } });
+  var drawn = {};     // pile id → the markup drawn for it
+  var slotOf = D.names; // pile id → {n: its name, mark, fan}
 
   var board = main.querySelector(".play-board");
   var wordsEl = main.querySelector(".play-words");
   var statusEl = main.querySelector(".play-status");
   var refusalEl = main.querySelector(".play-refusal");
+  var noticeEl = main.querySelector(".play-notice");
   var solverEl = main.querySelector(".play-solver");
   var movesEl = main.querySelector("#play-moves");
   var commandEl = main.querySelector(".play-command");
@@ -57,16 +66,12 @@
   function esc(s) {
     return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&#34;").replace(/'/g, "&#39;");
   }
-  function num(v) {
-    var s = v.toFixed(1);
-    return s.slice(-2) === ".0" ? s.slice(0, -2) : s;
-  }
-  function btn(act) { return main.querySelector('[data-act="' + act + '"]'); }
+  function btn(act) { return main.querySelector('[data-action="' + act + '"]'); }
 
   // ---- The engine.
 
   function position(moves) {
-    var r = api.position({ game: D.game, seed: seed, options: options, moves: moves });
+    var r = api.position({ game: D.game, seed: seed, options: options, moves: moves, draw: "board", lang: D.lang });
     if (r.error) { fail(r.error); return null; }
     return r.ok;
   }
@@ -76,10 +81,35 @@
     main.setAttribute("data-error", msg);
   }
 
+  // randomSeed is a seed for a deal at random.
+  function randomSeed() { return String(Math.floor(Math.random() * 1000000) + 1); }
+
+  // checkSeed is text as a canonical seed, or null when the engine says it
+  // is not one.
+  function checkSeed(text) {
+    var r = api.seed(String(text));
+    return r.error ? null : r.ok;
+  }
+
+  // ---- Messages next to the board: a refusal, a hint, the win or a bad
+  // link; main's data-message names the kind shown.
+
+  function say(kind, text) {
+    noticeEl.textContent = text || "";
+    noticeEl.hidden = !text;
+    main.setAttribute("data-message", text ? kind : refusal ? "refused" : "");
+  }
+
+  function setHint(move) {
+    hint = move;
+    main.setAttribute("data-hint", move || "");
+  }
+
   // ---- Moves.
 
   // play tries move after the current line: played, or refused with its rule.
   function play(move) {
+    var movedWords = moveWords(move);
     var p = position(line.concat([move]));
     if (!p) { return false; }
     if (p.illegal) {
@@ -93,7 +123,10 @@
     redo = [];
     refusal = null;
     pos = p;
-    update(true, fmt(S.moved, { move: move }));
+    setHint(null);
+    record();
+    autoFinish();
+    update(true, fmt(S.moved, { move: movedWords }));
     return true;
   }
 
@@ -104,6 +137,7 @@
     pos = p;
     refusal = null;
     picked = null;
+    setHint(null);
     if (p.illegal) { showRefusal(p.illegal); }
     update(true);
   }
@@ -123,18 +157,39 @@
     goTo([]);
   }
 
+  // deal shows deal newSeed (a canonical seed string) with the options
+  // the game has among newOptions, after moves; it returns the options
+  // it dropped.
   function deal(newSeed, newOptions, moves) {
     seed = newSeed;
     options = newOptions;
     line = [];
     redo = [];
-    hint = null;
-    seedEl.value = String(seed);
+    plan = null;
+    setHint(null);
+    var p = position([]);
+    if (!p) { return []; }
+    p.state.piles.forEach(function (pl) { roleOf[pl.id] = pl.role; });
+    options = p.options;
+    seedEl.value = seed;
     main.querySelectorAll('input[name="option"]').forEach(function (c) { c.checked = options.indexOf(c.value) >= 0; });
     lastCards = {};
     drawn = {};
     board.innerHTML = "";
     goTo(moves || []);
+    return p.dropped;
+  }
+
+  // written reads a move the engine did not offer (a refused one) as the
+  // page's words need it: "a>b" from pile a to pile b, "word:a" the
+  // game's word on pile a, "word" the word; null when it names a pile
+  // the page does not know (the notation is then shown as typed).
+  function written(m) {
+    var word = "", rest = m, i = m.indexOf(":");
+    if (i >= 0) { word = m.slice(0, i); rest = m.slice(i + 1); } else if (m.indexOf(">") < 0) { word = m; rest = ""; }
+    var ends = rest ? rest.split(">") : [];
+    if (ends.length > 2 || ends.some(function (id) { return !slotOf[id]; }) || (word && !S["word" + word.charAt(0).toUpperCase() + word.slice(1)])) { return null; }
+    return { w: word, from: ends[0] || "", to: ends[1] || "" };
   }
 
   // ---- Refusals: the rule, its statement and the book's paragraph.
@@ -142,7 +197,7 @@
   function showRefusal(ill) {
     refusal = ill;
     var r = D.rules[ill.rule] || { s: ill.reason, href: "" };
-    var h = ['<p class="refused-head"><strong>' + esc(fmt(S.refused, { n: ill.index, move: ill.move })) + "</strong> " +
+    var h = ['<p class="refused-head"><strong>' + esc(fmt(S.refused, { n: ill.index, move: moveWords(ill.move) })) + "</strong> " +
       (r.href ? '<a href="' + esc(r.href) + '"><code>' + esc(ill.rule) + "</code></a>" : "<code>" + esc(ill.rule) + "</code>") + "</p>",
       '<p class="refused-statement">' + esc(r.s) + "</p>"];
     if (r.paras && r.paras.length) {
@@ -159,9 +214,11 @@
     refusalEl.innerHTML = h.join("");
     refusalEl.setAttribute("data-refused-rule", ill.rule);
     refusalEl.hidden = false;
+    say("refused", "");
   }
 
   function hideRefusal() {
+    if (main.getAttribute("data-message") === "refused") { main.setAttribute("data-message", ""); }
     refusalEl.hidden = true;
     refusalEl.removeAttribute("data-refused-rule");
     refusalEl.innerHTML = "";
@@ -169,22 +226,23 @@
 
   // ---- Drawing.
 
-  function cardName(c) {
-    if (c === "??") { return S.down; }
-    return (c.charAt(0) === "T" ? "10" : c.charAt(0)) + (SUITS[c.charAt(1)] || c.charAt(1));
-  }
 
-  // shown is the position as the figure draws it: the pack face down.
-  function shown() {
-    return pos.state.piles.map(function (p) {
-      var down = p.role === "stock" ? p.cards.length : p.face_down;
-      return [down, p.cards.map(function (c, i) { return i < down && (D.hidden || p.role === "stock") ? "??" : c; }).join("")];
-    });
-  }
-
+  // pileName is a pile as the page names it (its label and number, from
+  // the data block).
   function pileName(id) {
     var sl = slotOf[id];
-    return sl && sl.label ? sl.label + " (" + id + ")" : id;
+    return sl ? sl.n : id;
+  }
+
+  // moveWords is a move in words: the game's word and the piles it
+  // takes from and puts on, by their names.
+  function moveWords(m) {
+    var l = pos && pos.legal.filter(function (x) { return x.m === m; })[0];
+    if (!l) { l = written(m); }
+    if (!l) { return m; }
+    var name = l.w ? (S["word" + l.w.charAt(0).toUpperCase() + l.w.slice(1)] || l.w) : "";
+    var piles = l.from ? pileName(l.from) + (l.to ? " \u2192 " + pileName(l.to) : "") : "";
+    return name && piles ? name + ": " + piles : name || piles;
   }
 
   // pileLabel is a pile's accessible name. It holds the pile's visible
@@ -193,103 +251,57 @@
   // ranks (all of a fan's, the top one's otherwise) and, for a pile drawn
   // as one card, the count printed on it.
   function pileLabel(i) {
-    var p = pos.state.piles[i], id = p.id, sl = slotOf[id] || {};
+    var p = pos.seen.piles[i], names = pos.names[i], id = p.id, sl = slotOf[id] || {};
+    var cardName = function (j) { return names[j] || S.down; };
     if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) + (sl.mark ? " " + sl.mark : "") }); }
-    var down = p.role === "stock" ? p.cards.length : p.face_down;
+    var down = p.face_down;
     var up = [];
     p.cards.forEach(function (c, j) {
-      if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(c)); }
+      if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(j)); }
     });
-    var top = p.cards.length > down ? cardName(p.cards[p.cards.length - 1]) : S.down;
+    var top = p.cards.length > down ? cardName(p.cards.length - 1) : S.down;
     return fmt(counted("pile", p.cards.length), { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
   }
 
-  function itemSVG(it, k, key) {
-    var x = it.x * k, y = it.y * k, w = it.w * k, h = it.h * k;
-    switch (it.k) {
-      case "place":
-        return '<rect class="place" x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) + '" height="' + num(h) + '" rx="5"/>' +
-          (it.t ? '<text class="mark" x="' + num(x + w / 2) + '" y="' + num(y + h / 2 + 5) + '">' + esc(it.t) + "</text>" : "");
-      case "card":
-        return '<g class="card' + (it.red ? " red" : "") + '" data-card="' + key + '"><rect x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) +
-          '" height="' + num(h) + '" rx="5"/><text x="' + num(x + 6) + '" y="' + num(y + 15) + '">' + (it.t === "T" ? "10" : it.t) + it.s +
-          '</text><text class="pip" x="' + num(x + w / 2) + '" y="' + num(y + h / 2 + 10) + '">' + it.s + "</text></g>";
-      case "back":
-        return '<rect class="back" x="' + num(x) + '" y="' + num(y) + '" width="' + num(w) + '" height="' + num(h) + '" rx="5"/>';
-      case "label":
-        return '<text class="label" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
-      case "caption":
-        return '<text class="caption" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
-      case "count":
-        return '<text class="count" x="' + num(x) + '" y="' + num(y) + '">' + esc(it.t) + "</text>";
-    }
-    return "";
-  }
-
+  // draw shows the engine's drawing of the position: only the piles whose
+  // markup changed are replaced; each pile is made a button named by
+  // pileLabel.
   function draw(animate) {
-    var f = globalThis.pasyansFigure(D, shown());
-    var k = D.scale, pad = D.pad;
-    var w = f.w * k + 2 * pad, h = f.h * k + 2 * pad;
-    var groups = {}, order = [], rest = [], seen = {}, cardPos = {};
-    f.items.forEach(function (it) {
-      var key = "";
-      if (it.k === "card") {
-        var c = it.t + it.s;
-        seen[c] = (seen[c] || 0) + 1;
-        key = c + seen[c];
-        cardPos[key] = [it.x * k, it.y * k];
-      }
-      if (it.k === "place" && it.p >= 0 && pos.state.piles[it.p].cards.length) {
-        it = Object.assign({}, it, { t: "" }); // the mark lies under the cards
-      }
-      var s = itemSVG(it, k, key);
-      if (it.p >= 0) {
-        if (!groups[it.p]) { groups[it.p] = { items: [], labels: [], x0: it.x, y0: it.y, x1: it.x + it.w, y1: it.y + it.h }; order.push(it.p); }
-        var g = groups[it.p];
-        if (it.k === "label") {
-          g.labels.push(s);
-        } else {
-          g.items.push(s);
-          g.x0 = Math.min(g.x0, it.x); g.y0 = Math.min(g.y0, it.y);
-          g.x1 = Math.max(g.x1, it.x + it.w); g.y1 = Math.max(g.y1, it.y + it.h);
-        }
-      } else {
-        rest.push(s);
-      }
+    var tmp = document.createElement("div");
+    tmp.innerHTML = pos.svg;
+    var fresh = tmp.firstChild, cardPos = {}, markup = {};
+    fresh.querySelectorAll("g.card[data-card]").forEach(function (g) {
+      var r = g.querySelector("rect");
+      cardPos[g.getAttribute("data-card")] = [parseFloat(r.getAttribute("x")), parseFloat(r.getAttribute("y"))];
     });
-    // A pile is a button named by pileLabel; its label comes first, so
-    // that its visible text reads in the name's order, and a space parts
-    // its texts (else "Bishop" and "K♠" read as one word, "BishopK").
-    var markup = {};
-    order.forEach(function (pi) {
-      var g = groups[pi], id = D.piles[pi].ID;
-      markup[pi] = '<g class="pile" data-pile="' + esc(id) + '" role="button" tabindex="-1" aria-label="' + esc(pileLabel(pi)) + '">' +
-        '<rect class="hl" x="' + num(g.x0 * k - 4) + '" y="' + num(g.y0 * k - 4) + '" width="' + num((g.x1 - g.x0) * k + 8) +
-        '" height="' + num((g.y1 - g.y0) * k + 8) + '" rx="8"/>' + g.labels.concat(g.items).join(" ") + "</g>";
-    });
-    var box = "-" + pad + " -" + pad + " " + num(w) + " " + num(h);
     var hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("g.pile");
     var svg = board.querySelector("svg.play-svg");
+    var groups = fresh.querySelectorAll("g.pile");
+    groups.forEach(function (g) { markup[g.getAttribute("data-pile")] = g.outerHTML; });
     if (!svg) {
-      var b = ['<svg xmlns="' + SVGNS + '" class="figure play-svg" viewBox="' + box + '" width="' + num(w) + '" height="' + num(h) +
-        '"><title>' + esc(D.title) + "</title>"];
-      order.forEach(function (pi) { b.push(markup[pi]); });
-      b.push(rest.join(""), "</svg>");
-      board.innerHTML = b.join("");
+      var title = document.createElementNS(SVGNS, "title");
+      title.textContent = D.title;
+      fresh.insertBefore(title, fresh.firstChild);
+      board.replaceChildren(fresh);
+      svg = fresh;
     } else {
-      // Only the piles that changed are drawn again.
-      svg.setAttribute("viewBox", box);
-      svg.setAttribute("width", num(w));
-      svg.setAttribute("height", num(h));
-      order.forEach(function (pi) {
-        if (drawn[pi] === markup[pi]) { return; }
-        var tmp = document.createElementNS(SVGNS, "svg");
-        tmp.innerHTML = markup[pi];
-        var old = svg.querySelector('g.pile[data-pile="' + D.piles[pi].ID + '"]');
-        if (old) { old.replaceWith(tmp.firstChild); }
+      ["viewBox", "width", "height"].forEach(function (a) { svg.setAttribute(a, fresh.getAttribute(a)); });
+      groups.forEach(function (g) {
+        var id = g.getAttribute("data-pile");
+        if (drawn[id] === markup[id]) { return; }
+        var old = svg.querySelector('g.pile[data-pile="' + CSS.escape(id) + '"]');
+        if (old) { old.replaceWith(g); }
       });
     }
     drawn = markup;
+    fitBoard();
+    pos.state.piles.forEach(function (p, i) {
+      var g = svg.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
+      if (!g) { return; }
+      g.setAttribute("role", "button");
+      if (!g.hasAttribute("tabindex")) { g.setAttribute("tabindex", "-1"); }
+      g.setAttribute("aria-label", pileLabel(i));
+    });
     if (animate && animateEl.checked && !(reduced && reduced.matches)) { slide(cardPos); }
     lastCards = cardPos;
     if (!focused || !board.querySelector('g.pile[data-pile="' + focused + '"]')) {
@@ -302,6 +314,23 @@
       if (hadFocus) { fg.focus(); }
     }
   }
+
+  // fitBoard keeps the cards' indices at least 12 CSS px on a narrow
+  // screen: the board is then drawn wider than its box, which scrolls
+  // sideways (and is a tab stop, so that the arrow keys scroll it).
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 700px)") : null;
+  function fitBoard() {
+    var svg = board.querySelector("svg.play-svg");
+    if (!svg) { return; }
+    var t = svg.querySelector("g.card text:not(.pip)");
+    var font = t ? parseFloat(getComputedStyle(t).fontSize) : 14;
+    var need = parseFloat(svg.getAttribute("width")) * 12.2 / font;
+    var wide = !!(narrow && narrow.matches) && board.clientWidth < need;
+    board.classList.toggle("wide", wide);
+    svg.style.width = wide ? Math.ceil(need) + "px" : "";
+    if (wide) { board.setAttribute("tabindex", "0"); } else { board.removeAttribute("tabindex"); }
+  }
+  window.addEventListener("resize", fitBoard);
 
   // slide moves each card that changed place from its old place to its
   // new one (the player's move and the engine's automatic moves).
@@ -343,14 +372,20 @@
   }
 
   function words() {
+    var had = document.activeElement && wordsEl.contains(document.activeElement) ? document.activeElement.getAttribute("data-move") : null;
     var h = [];
     pos.legal.forEach(function (l) {
       if (!l.w) { return; }
-      var name = S["word" + l.w.charAt(0).toUpperCase() + l.w.slice(1)] || l.w;
-      var piles = l.from ? " " + l.from + (l.to ? " \u2192 " + l.to : "") : "";
-      h.push('<button type="button" data-move="' + esc(l.m) + '"><span>' + esc(name + piles) + '</span> <code>' + esc(l.m) + "</code></button>");
+      h.push('<button type="button" data-move="' + esc(l.m) + '">' + esc(moveWords(l.m)) + "</button>");
     });
     wordsEl.innerHTML = h.join("");
+    // The focus stays on the word played when it is offered again (Deal,
+    // deal, deal…), else on the first word, else on the table.
+    if (had !== null) {
+      var again = wordsEl.querySelector('button[data-move="' + CSS.escape(had) + '"]') || wordsEl.querySelector("button");
+      var g = focused && board.querySelector('g.pile[data-pile="' + CSS.escape(focused) + '"]');
+      if (again) { again.focus(); } else if (g) { g.focus(); }
+    }
   }
 
   function facts() {
@@ -386,13 +421,15 @@
   function update(animate, said) {
     if (!refusal) { hideRefusal(); }
     cancelSolver(false);
-    if (hint && !pos.legal.some(function (l) { return l.m === hint; })) { hint = null; }
+    if (hint && !pos.legal.some(function (l) { return l.m === hint; })) { setHint(null); }
+    if (!hint && main.getAttribute("data-message") === "hint") { say("", ""); }
+    if (pos.won) { say("won", S.won); } else if (main.getAttribute("data-message") === "won") { say("", ""); }
     draw(animate);
     words();
     marks();
     facts();
     var st = stateWord();
-    main.setAttribute("data-seed", String(seed));
+    main.setAttribute("data-seed", seed);
     main.setAttribute("data-state", st);
     main.setAttribute("data-applied", String(line.length));
     main.setAttribute("data-key", pos.key);
@@ -416,6 +453,7 @@
   // and the pending write must not put the old position back over it.
   var hashTimer = 0, hashSeen = location.hash;
   function writeHash() {
+    hashTimer = 0;
     if (location.hash !== hashSeen) { return; }
     var frag = fragment();
     if (location.hash !== frag) {
@@ -423,13 +461,13 @@
     }
     hashSeen = location.hash;
   }
-  window.addEventListener("pagehide", writeHash);
+  // A write still pending when the page goes is made at once.
+  window.addEventListener("pagehide", function () { if (hashTimer) { clearTimeout(hashTimer); hashTimer = 0; writeHash(); } });
 
   // ---- Input: clicks, drags and keys on the piles.
 
   function activate(id) {
     if (!pos) { return; }
-    hint = null;
     if (picked === null) {
       picked = id;
       statusEl.textContent = fmt(S.picked, { pile: pileName(id) });
@@ -461,6 +499,16 @@
     var id = pileAt(ev);
     if (id) { focusPile(id, false); activate(id); }
   });
+  // A double click (or double tap) sends the pile's top card to a
+  // foundation where the engine allows it.
+  board.addEventListener("dblclick", function (ev) {
+    var id = pileAt(ev);
+    if (!id || !pos) { return; }
+    var home = pos.legal.filter(function (l) { return l.from === id && l.to && !l.w && roleOf[l.to] === "foundation"; })[0];
+    if (home) { picked = null; play(home.m); }
+  });
+  var roleOf = {};
+
   board.addEventListener("pointerdown", function (ev) {
     var id = pileAt(ev);
     if (!id || ev.button !== 0 || !pos) { return; }
@@ -506,14 +554,20 @@
     if (move) { g.focus(); }
   }
 
-  // nearest is the pile whose slot lies closest in the arrow's direction.
+  // nearest is the pile whose place on the screen lies closest in the
+  // arrow's direction (the places' top-left corners, as drawn).
   function nearest(id, key) {
-    var a = slotOf[id];
+    var at = {};
+    board.querySelectorAll("g.pile").forEach(function (g) {
+      var r = g.querySelector("rect.place").getBoundingClientRect();
+      at[g.getAttribute("data-pile")] = { x: r.left / r.width, y: r.top / r.width };
+    });
+    var a = at[id];
     if (!a) { return null; }
     var dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
     var best = null, bestScore = Infinity;
-    Object.keys(slotOf).forEach(function (other) {
-      var b = slotOf[other];
+    Object.keys(at).forEach(function (other) {
+      var b = at[other];
       var dx = b.x - a.x, dy = b.y - a.y;
       var along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
       if (other === id || along <= 0.01) { return; }
@@ -552,7 +606,14 @@
 
   // ---- The solver, in a Web Worker so the page never waits for it.
 
-  var worker = null, job = null, jobs = 0;
+  // On a device with four cores or more two workers search each question
+  // at once, in two ways (the solver's default phases; mostly randomized
+  // probes, which find long wins sooner), and the first decided answer is
+  // taken. The workers are warmed when the page opens (a short search of
+  // the deal), so the first question runs at the speed of later ones.
+  var workers = [], job = null, jobs = 0;
+  var WAYS = (navigator.hardwareConcurrency || 1) >= 4 ? [{}, { probe_share: 0.9 }] : [{}];
+  solverEl.setAttribute("data-workers", String(WAYS.length));
 
   function workerMain() {
     var gotWasm = null;
@@ -568,11 +629,29 @@
     };
   }
 
-  function startWorker() {
-    worker = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
-    worker.onmessage = solved;
-    worker.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
-    globalThis.pasyansWasm.bytes().then(function (buf) { if (worker) { worker.postMessage({ wasm: buf }); } });
+  function startWorkers() {
+    workers = WAYS.map(function () {
+      var w = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
+      w.onmessage = solved;
+      w.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
+      return w;
+    });
+    var ws = workers;
+    globalThis.pasyansWasm.bytes().then(function (buf) { ws.forEach(function (w) { w.postMessage({ wasm: buf }); }); });
+  }
+
+  // warm starts the workers and has each search the position shown for a
+  // moment; the answer is dropped.
+  function warm() {
+    if (!workers.length) { startWorkers(); }
+    post(0, { game: D.game, seed: seed, options: options, moves: line.slice(), budget_ms: 300, nodes: 20000 });
+  }
+
+  function post(id, req) {
+    workers.forEach(function (w, i) {
+      var r = Object.assign({}, req, WAYS[i]);
+      w.postMessage({ id: id, req: r });
+    });
   }
 
   function budget() {
@@ -580,14 +659,37 @@
     return isFinite(b) && b > 0 ? Math.min(b, 60) : 2;
   }
 
+  // planNext is the next move of the kept winning line when the player's
+  // line is still on it, else null (the line is then forgotten).
+  function planNext() {
+    if (!plan) { return null; }
+    var on = line.length < plan.length && line.every(function (m, i) { return m === plan[i]; });
+    if (!on) { plan = null; return null; }
+    return plan[line.length];
+  }
+
+  function showHint(move, source) {
+    setHint(move);
+    solverEl.setAttribute("data-source", source);
+    say("hint", fmt(S.hintWon, { move: moveWords(move) }));
+    marks();
+  }
+
   function ask(kind) {
     if (!pos || pos.won) { return; }
-    if (!worker) { startWorker(); }
+    var next = kind === "hint" ? planNext() : null;
+    if (next) {
+      solverEl.textContent = "";
+      solverEl.removeAttribute("data-result");
+      showHint(next, "plan");
+      return;
+    }
+    if (!workers.length) { startWorkers(); }
     var b = budget();
-    job = { id: ++jobs, kind: kind, budget: b };
+    job = { id: ++jobs, kind: kind, budget: b, line: line.slice(), waiting: workers.length, unknown: null };
     solverEl.removeAttribute("data-result");
     solverEl.textContent = fmt(S.thinking, { s: b });
-    worker.postMessage({ id: job.id, req: { game: D.game, seed: seed, options: options, moves: line, budget_ms: Math.round(b * 1000) } });
+    post(job.id, { game: D.game, seed: seed, options: options, moves: job.line, budget_ms: Math.round(b * 1000) });
     solverButtons();
   }
 
@@ -597,19 +699,28 @@
     btn("winnable").disabled = !!job || !pos || pos.won;
   }
 
+  // solved takes a worker's answer: a decided one (won, lost) at once,
+  // an undecided one when no other worker may still decide.
   function solved(e) {
     if (!job || e.data.id !== job.id) { return; }
-    var j = job;
+    var j = job, r0 = e.data.r;
+    j.waiting--;
+    if (!r0.error && r0.ok.result === "unknown" && j.waiting > 0) { j.unknown = j.unknown || e; return; }
     job = null;
+    if (workers.length > 1 && j.waiting > 0) { restartWorkers(); } // the others are still searching
     solverButtons();
     var r = e.data.r;
     if (r.error) { solverEl.textContent = S.error + " " + r.error; return; }
     r = r.ok;
     var text;
     if (r.result === "won") {
-      hint = r.moves[0];
-      text = j.kind === "hint" ? fmt(S.hintWon, { move: hint }) : fmt(counted("winWon", r.moves.length), { n: r.moves.length });
-      marks();
+      plan = j.line.concat(r.moves);
+      text = "";
+      if (j.kind === "hint") {
+        showHint(r.moves[0], "search");
+      } else {
+        text = fmt(counted("winWon", r.moves.length), { n: r.moves.length });
+      }
     } else if (r.result === "lost") {
       text = S.lost;
     } else {
@@ -630,28 +741,134 @@
   function cancelSolver(say) {
     if (!job) { return; }
     job = null;
-    if (worker) { worker.terminate(); worker = null; }
+    restartWorkers();
     solverEl.textContent = say ? S.cancelled : "";
     solverEl.removeAttribute("data-result");
     solverButtons();
   }
 
+  // autoFinish plays, one by one, the rest of the kept winning line when
+  // the player has asked for it and that rest only puts cards on the
+  // foundations (the solver's line decides what is left to do; no rule is
+  // guessed here).
+  var finishEl = main.querySelector("#play-finish"), finishTimer = 0;
+  function autoFinish() {
+    clearTimeout(finishTimer);
+    if (!finishEl || !finishEl.checked || pos.won || !planNext()) { return; }
+    var rest = plan.slice(line.length);
+    var home = rest.every(function (m) { var w = written(m); return w && !w.w && roleOf[w.to] === "foundation"; });
+    if (!home) { return; }
+    finishTimer = setTimeout(function () { if (planNext()) { play(planNext()); } }, reduced && reduced.matches ? 0 : 160);
+  }
+
+  // ---- Your results on this game, kept in this browser (localStorage:
+  // from file://, Firefox keeps them per file, so each language's page
+  // keeps its own; the page says so).
+
+  var RKEY = "pasyans.results." + D.game;
+  var resultsEl = main.querySelector(".play-results-text");
+  function loadResults() {
+    try {
+      var r = JSON.parse(window.localStorage.getItem(RKEY) || "null");
+      if (r && typeof r.played === "number") { return r; }
+    } catch (e) { /* storage off or spoilt: start afresh */ }
+    return { played: 0, won: 0, best: 0, streak: 0, deal: "", dealWon: false };
+  }
+  var results = loadResults();
+  function saveResults() {
+    try { window.localStorage.setItem(RKEY, JSON.stringify(results)); } catch (e) { /* storage off: kept for this visit */ }
+  }
+  function showResults() {
+    if (!resultsEl) { return; }
+    resultsEl.textContent = results.played ? fmt(S.results, { played: results.played, won: results.won, best: results.best || "\u2014", streak: results.streak }) : S.resultsNone;
+  }
+  // record counts a deal as played at its first move and as won at its
+  // win (once each); a deal left unwon ends the streak.
+  function record() {
+    var key = D.game + "/" + seed + "/" + options.join(",");
+    if (results.deal !== key) {
+      if (results.deal && !results.dealWon) { results.streak = 0; }
+      results.deal = key;
+      results.dealWon = false;
+      results.played++;
+    }
+    if (pos.won && !results.dealWon) {
+      results.dealWon = true;
+      results.won++;
+      results.streak++;
+      results.best = results.best ? Math.min(results.best, line.length) : line.length;
+    }
+    saveResults();
+    showResults();
+  }
+
+  // restartWorkers ends the workers (a search cannot be interrupted
+  // otherwise) and warms new ones.
+  function restartWorkers() {
+    workers.forEach(function (w) { w.terminate(); });
+    workers = [];
+    if (pos) { warm(); }
+  }
+
   // ---- Controls, the deal form, the move list.
 
   main.addEventListener("click", function (ev) {
-    var b = ev.target.closest("[data-act]");
+    var b = ev.target.closest("[data-action]");
     if (!b || !pos) { return; }
-    switch (b.getAttribute("data-act")) {
+    act(b.getAttribute("data-action"));
+    keepFocus(b);
+  });
+
+  // Keyboard shortcuts (listed on the page): H hint, U or Ctrl+Z undo,
+  // R or Ctrl+Y redo, N new deal, ? the list of keys.
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target;
+    if (!pos || ev.altKey || ev.metaKey || (t && t.closest && t.closest("input, textarea, select, [contenteditable]"))) { return; }
+    var k = ev.key.toLowerCase(), name = null;
+    if (ev.ctrlKey) {
+      name = { z: "undo", y: "redo" }[k] || null;
+    } else {
+      name = { h: "hint", u: "undo", r: "redo", n: "new-deal" }[k] || null;
+      if (ev.key === "?") {
+        ev.preventDefault();
+        var keys = main.querySelector(".play-keys");
+        keys.setAttribute("tabindex", "-1");
+        keys.focus();
+        return;
+      }
+    }
+    if (!name) { return; }
+    var b = btn(name);
+    if (!b || b.disabled) { return; }
+    ev.preventDefault();
+    act(name);
+  });
+
+  function act(name) {
+    switch (name) {
       case "undo": undo(); break;
       case "redo": redoMove(); break;
       case "restart": restart(); break;
       case "hint": ask("hint"); break;
       case "winnable": ask("winnable"); break;
       case "cancel": cancelSolver(true); break;
-      case "random": deal(Math.floor(Math.random() * 1000000) + 1, checkedOptions()); break;
+      case "new-deal": say("", ""); deal(randomSeed(), checkedOptions()); break;
       case "copy": copy(); break;
+      case "clear-results":
+        results = { played: 0, won: 0, best: 0, streak: 0, deal: "", dealWon: false };
+        saveResults();
+        showResults();
+        break;
     }
-  });
+  }
+
+  // keepFocus keeps the focus on a control that acted, or, when acting
+  // disabled it (Undo at the start), on the board's focused pile.
+  function keepFocus(b) {
+    if (!b.disabled && !b.hidden) { if (document.activeElement !== b) { b.focus(); } return; }
+    var g = focused && board.querySelector('g.pile[data-pile="' + focused + '"]');
+    if (g) { g.focus(); }
+  }
 
   function checkedOptions() {
     var out = [];
@@ -661,8 +878,17 @@
 
   main.querySelector("form.play-deal").addEventListener("submit", function (ev) {
     ev.preventDefault();
-    var n = parseInt(seedEl.value, 10);
-    if (pos) { deal(isFinite(n) && n >= 0 ? n : 1, checkedOptions()); }
+    if (!pos) { return; }
+    var typed = seedEl.value.trim(), n = checkSeed(typed);
+    if (n === null) {
+      say("bad-link", fmt(S.badSeedTyped, { seed: typed }));
+      seedEl.focus();
+      return;
+    }
+    say("", "");
+    deal(n, checkedOptions());
+    var sub = ev.submitter || main.querySelector('[data-action="deal-seed"]');
+    if (sub) { sub.focus(); }
   });
 
   function fileText() {
@@ -695,28 +921,49 @@
 
   // ---- The permalink.
 
+  // readFragment reads the permalink: {seed (text as written), options,
+  // moves, unknown (parts that mean nothing here)}, or null for none.
   function readFragment() {
     var h = location.hash.replace(/^#/, "");
     if (!h) { return null; }
-    var f = { seed: null, options: [], moves: [] };
+    var f = { seed: null, options: [], moves: [], unknown: [] };
+    var dec = function (v) { try { return decodeURIComponent(v); } catch (e) { return v; } };
     h.split("&").forEach(function (kv) {
+      if (!kv) { return; }
       var i = kv.indexOf("="), k = i < 0 ? kv : kv.slice(0, i), v = i < 0 ? "" : kv.slice(i + 1);
-      try {
-        if (k === "seed") { f.seed = parseInt(v, 10); }
-        if (k === "options" && v) { f.options = v.split(",").map(decodeURIComponent); }
-        if (k === "moves" && v) { f.moves = v.split(",").map(decodeURIComponent); }
-      } catch (e) { /* a malformed escape: leave the rest */ }
+      if (k === "seed") { f.seed = dec(v); } else if (k === "options") {
+        f.options = v ? v.split(",").map(dec) : [];
+      } else if (k === "moves") { f.moves = v ? v.split(",").map(dec) : []; } else { f.unknown.push(dec(kv)); }
     });
-    return f.seed === null || !isFinite(f.seed) || f.seed < 0 ? null : f;
+    return f;
   }
 
+  // fromFragment deals what the permalink names. A part the page cannot
+  // read is named beside a playable board: a bad seed deals at random (or
+  // keeps the deal shown), an unknown option is left out.
   function fromFragment() {
-    var f = readFragment();
-    if (f) {
-      deal(f.seed, f.options, f.moves);
-    } else {
-      deal(Math.floor(Math.random() * 1000000) + 1, []);
+    var f = readFragment(), said = [];
+    if (!f) { say("", ""); deal(randomSeed(), []); return; }
+    var n = f.seed === null ? null : checkSeed(f.seed);
+    f.unknown.forEach(function (u) { said.push(fmt(S.badPart, { part: u })); });
+    if (n === null) {
+      var keep = pos ? seed : randomSeed();
+      said.push(fmt(f.seed === null ? S.noSeed : S.badSeed, { seed: f.seed, dealt: keep }));
+      n = keep;
+      if (pos) { f.options = options; }
+      f.moves = pos ? line.slice() : [];
     }
+    var dropped = deal(n, f.options, f.moves);
+    dropped.forEach(function (o) { said.push(fmt(S.badOption, { option: o })); });
+    say(said.length ? "bad-link" : "", said.join(" "));
+    if (said.length) { writeHashNow(); }
+  }
+
+  // writeHashNow puts the position's permalink in place of a bad one.
+  function writeHashNow() {
+    clearTimeout(hashTimer);
+    hashSeen = location.hash;
+    writeHash();
   }
 
   window.addEventListener("hashchange", function () {
@@ -728,9 +975,11 @@
 
   globalThis.pasyansWasm.load().then(function (a) {
     api = a;
+    showResults();
     hashSeen = location.hash;
     fromFragment();
     main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
+    warm();
   }, function (err) {
     board.textContent = S.error + " " + err;
     main.setAttribute("data-error", String(err));

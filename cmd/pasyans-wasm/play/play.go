@@ -14,11 +14,14 @@ package play
 
 import (
 	"encoding/hex"
+	"fmt"
+	"strconv"
 	"time"
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
 	_ "pasyans/engine/variants" // the games register themselves
+	"pasyans/render/figure"
 )
 
 // Request names a position: a deal and a line of moves from it.
@@ -29,6 +32,13 @@ type Request struct {
 	Moves   []string `json:"moves"`
 	// Trace asks for the key after every applied move (Position.Keys).
 	Trace bool `json:"trace,omitempty"`
+	// Draw asks for the position drawn by package figure (Position.SVG),
+	// labelled in Lang: "board" for the Play page (figure.Board), "svg"
+	// for a diagram titled Title with the last move's card marked
+	// (figure.SVG, the deal player's drawing).
+	Draw  string `json:"draw,omitempty"`
+	Lang  string `json:"lang,omitempty"`
+	Title string `json:"title,omitempty"`
 }
 
 // Legal is a legal move with its piles, for highlighting.
@@ -61,6 +71,32 @@ type Position struct {
 	Keys    []string         `json:"keys,omitempty"`
 	Facts   Facts            `json:"facts"`
 	Hidden  bool             `json:"hidden"`
+	// Options are the requested options the game has, in the order
+	// asked; Dropped the requested ones it does not have, which the
+	// position ignores (a link from an older edition still deals).
+	Options []string `json:"options"`
+	Dropped []string `json:"dropped"`
+	// Seen is the position as a player sees it (engine.State.Seen): what
+	// the page says of a pile is what the drawing shows.
+	Seen engine.StateView `json:"seen"`
+	// Names are Seen's cards as the drawing prints them ("10♥"; "" face
+	// down), per pile, for what the page says of the piles.
+	Names [][]string `json:"names"`
+	SVG   string     `json:"svg,omitempty"`
+}
+
+// ParseSeed reads a deal number as the page's links and the CLI write it:
+// decimal digits, 0 … 18446744073709551615, no sign, no leading zero (the
+// CLI would read 010 as octal), no exponent or fraction.
+func ParseSeed(s string) (uint64, error) {
+	if s == "" || s[0] < '0' || s[0] > '9' || (len(s) > 1 && s[0] == '0') {
+		return 0, fmt.Errorf("seed %.40q is not a deal number 0 … 18446744073709551615 (decimal digits, no leading zero)", s)
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("seed %.40q is not a deal number 0 … 18446744073709551615 (decimal digits, no leading zero)", s)
+	}
+	return n, nil
 }
 
 // Table answers requests, keeping the last position to answer the next
@@ -76,7 +112,7 @@ type Table struct {
 
 // Position plays r's line and describes the position reached.
 func (t *Table) Position(r Request) (*Position, error) {
-	s, err := t.deal(r.Game, r.Seed, r.Options)
+	s, opts, dropped, err := t.deal(r.Game, r.Seed, r.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +127,7 @@ func (t *Table) Position(r Request) (*Position, error) {
 		s.Undo()
 		t.line = t.line[:len(t.line)-1]
 	}
-	p := &Position{}
+	p := &Position{Options: opts, Dropped: dropped}
 	if r.Trace {
 		p.Keys = []string{}
 	}
@@ -106,24 +142,55 @@ func (t *Table) Position(r Request) (*Position, error) {
 		}
 	}
 	t.describe(p)
+	switch r.Draw {
+	case "board":
+		p.SVG = figure.Board(figure.FromView(t.v, &p.Seen, r.Lang, -1))
+	case "svg":
+		p.SVG = figure.SVG(figure.FromView(t.v, &p.Seen, r.Lang, t.placed()), r.Title)
+	}
 	return p, nil
 }
 
-// deal returns the table's state, dealt anew when the deal differs.
-func (t *Table) deal(game string, seed uint64, options []string) (*engine.State, error) {
+// placed is the pile whose top card the last move placed (a transfer, or
+// Fifteen's opening), -1 for none: the deal player marks that card.
+func (t *Table) placed() int {
+	if len(t.line) == 0 {
+		return -1
+	}
+	m, err := t.v.ParseMove(t.line[len(t.line)-1])
+	if err != nil || m.To < 0 || int(m.To) >= len(t.s.Piles) || len(t.s.Piles[m.To].Cards) == 0 {
+		return -1
+	}
+	if m.Action == 0 || t.v.Actions[m.Action-1] == "open" {
+		return int(m.To)
+	}
+	return -1
+}
+
+// deal returns the table's state, dealt anew when the deal differs, with
+// the options the game has and those it does not (dropped).
+func (t *Table) deal(game string, seed uint64, options []string) (s *engine.State, kept, dropped []string, err error) {
 	v, err := engine.Lookup(game)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	o, err := v.ParseOptions(options)
+	kept, dropped = []string{}, []string{}
+	for _, id := range options {
+		if _, err := v.ParseOptions([]string{id}); err != nil {
+			dropped = append(dropped, id)
+		} else if id != "" {
+			kept = append(kept, id)
+		}
+	}
+	o, err := v.ParseOptions(kept)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if t.s == nil || t.v != v || t.seed != seed || t.opts != o {
 		t.v, t.seed, t.opts, t.line = v, seed, o, nil
 		t.s = engine.NewDeal(v, seed, o)
 	}
-	return t.s, nil
+	return t.s, kept, dropped, nil
 }
 
 // step plays one written move as pasyans play does, or says why not.
@@ -149,6 +216,14 @@ func (t *Table) describe(p *Position) {
 	p.Applied = len(t.line)
 	p.Won = s.Won()
 	p.State = s.View(false)
+	p.Seen = s.Seen()
+	p.Names = make([][]string, len(p.Seen.Piles))
+	for i, pv := range p.Seen.Piles {
+		p.Names[i] = make([]string, len(pv.Cards))
+		for j, c := range pv.Cards {
+			p.Names[i][j] = figure.CardName(c)
+		}
+	}
 	p.Over = p.State.Over
 	p.Key = hex.EncodeToString(s.Key(nil))
 	p.Hidden = v.Hidden
@@ -203,6 +278,10 @@ type SolveRequest struct {
 	Request
 	BudgetMS int   `json:"budget_ms"` // time budget (0: 2000)
 	Nodes    int64 `json:"nodes"`     // positions at most (0: no cap)
+	// ProbeShare is the share of the budget spent on randomized probes
+	// before the exhaustive search (0: the solver's default): a second
+	// worker searches the same question this other way.
+	ProbeShare float64 `json:"probe_share"`
 }
 
 // Solution is the solver's answer, in the shape of pasyans solve -json.
@@ -247,7 +326,9 @@ func (t *Table) Solve(r SolveRequest) (*Solution, error) {
 	if budget <= 0 {
 		budget = 2 * time.Second
 	}
-	res := solve.Solve(t.s.Clone(), solveOptions(budget, r.Nodes))
+	o := solveOptions(budget, r.Nodes)
+	o.ProbeShare = r.ProbeShare
+	res := solve.Solve(t.s.Clone(), o)
 	out := &Solution{Result: res.Outcome, Moves: []string{}, Nodes: res.Nodes, ElapsedMS: res.Elapsed.Milliseconds(),
 		SeenCap: res.SeenCapHit, OpenCards: res.OpenCards, Progress: res.Progress, Goal: res.Goal, Applied: p.Applied}
 	for _, m := range res.Moves {

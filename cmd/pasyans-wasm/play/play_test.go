@@ -1,6 +1,8 @@
 package play
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,9 +55,46 @@ func TestRefusal(t *testing.T) {
 	if _, err := tab.Position(Request{Game: "no-such-game"}); err == nil {
 		t.Fatal("unknown game accepted")
 	}
-	if _, err := tab.Position(Request{Game: "salic-law", Options: []string{"nope"}}); err == nil {
-		t.Fatal("unknown option accepted")
+	// An unknown option is named and dropped; the deal goes on.
+	v, _ := engine.Lookup("le-cadran")
+	known := v.Options[0].ID
+	p, err = tab.Position(Request{Game: "le-cadran", Options: []string{"nope", known, "no-" + known + "x"}})
+	if err != nil {
+		t.Fatal(err)
 	}
+	if strings.Join(p.Dropped, ",") != "nope,no-"+known+"x" || strings.Join(p.Options, ",") != known {
+		t.Fatalf("options %q dropped %q", p.Options, p.Dropped)
+	}
+}
+
+func TestParseSeed(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want uint64
+		ok   bool
+	}{
+		{"0", 0, true}, {"1", 1, true}, {"9007199254740993", 9007199254740993, true},
+		{"18446744073709551615", 18446744073709551615, true}, {"18446744073709551616", 0, false},
+		{"99999999999999999999", 0, false}, {"1.5", 0, false}, {"1e3", 0, false}, {"0x1F", 0, false},
+		{"-5", 0, false}, {"+5", 0, false}, {"", 0, false}, {"010", 0, false}, {" 1", 0, false}, {"1_000", 0, false},
+	} {
+		got, err := ParseSeed(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseSeed(%q) = %d, %v; want %d, ok %v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+func FuzzParseSeed(f *testing.F) {
+	for _, s := range []string{"0", "1", "18446744073709551615", "1e3", "010"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseSeed(s)
+		if err == nil && strconv.FormatUint(n, 10) != s {
+			t.Fatalf("ParseSeed(%q) = %d: not the canonical decimal", s, n)
+		}
+	})
 }
 
 func TestSolveWins(t *testing.T) {

@@ -1,0 +1,88 @@
+// play_firefox.cjs drives Firefox ESR over WebDriver BiDi (puppeteer-core)
+// through the Play pages for render's TestPlayFirefox, from each base URL
+// given (file:// and http://). It prints one JSON object: per check, what
+// it found; the Go test asserts.
+//
+//   node play_firefox.cjs MODULES FIREFOX BASE… < plan.json
+//
+// MODULES is the folder holding node_modules/puppeteer-core; the plan
+// (from the Go test) lists the pages, the hostile fragments and the deals
+// whose hints are followed.
+"use strict";
+const path = require("path");
+const puppeteer = require(path.join(process.argv[2], "node_modules", "puppeteer-core"));
+
+const drawn = () => { const m = document.querySelector("main[data-game]"); return m && (m.hasAttribute("data-drawn-ms") || m.hasAttribute("data-error")); };
+
+async function open(page, url) {
+  await page.goto("about:blank");
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForFunction(drawn, { timeout: 30000 });
+  return Date.now() - t0;
+}
+
+// follow presses Hint and plays the hinted move until the page says won.
+async function follow(page) {
+  return page.evaluate(async () => {
+    const main = document.querySelector("main[data-game]");
+    const solver = document.querySelector(".play-solver");
+    const wait = (cond, ms) => new Promise((ok) => { const t0 = Date.now(); (function poll() {
+      const v = cond(); if (v) { ok(v); return; } if (Date.now() - t0 > ms) { ok(null); return; } setTimeout(poll, 10); })(); });
+    const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+    let steps = 0;
+    while (main.getAttribute("data-state") !== "won" && steps < 2000) {
+      document.querySelector('[data-action="hint"]').click();
+      const h = await wait(() => main.getAttribute("data-hint") || (solver.getAttribute("data-result") && solver.getAttribute("data-result") !== "won" ? "!" : ""), 60000);
+      if (!h || h === "!") { return "no hint after " + steps + " moves: " + solver.textContent; }
+      const before = main.getAttribute("data-applied");
+      const word = document.querySelector('.play-words button[data-move="' + CSS.escape(h) + '"]');
+      if (word) { word.click(); } else {
+        const [a, b] = h.split(">");
+        click(document.querySelector('g.pile[data-pile="' + CSS.escape(a) + '"]'));
+        click(document.querySelector('g.pile[data-pile="' + CSS.escape(b) + '"]'));
+      }
+      if (main.getAttribute("data-applied") === before) { return "hint " + h + " not played"; }
+      steps++;
+    }
+    return main.getAttribute("data-state") + " after " + steps;
+  });
+}
+
+async function main() {
+  const plan = JSON.parse(require("fs").readFileSync(0, "utf8"));
+  const browser = await puppeteer.launch({ browser: "firefox", protocol: "webDriverBiDi", executablePath: process.argv[3], headless: true });
+  const out = { pages: [], links: [], hints: [], errors: [] };
+  try {
+    for (const base of process.argv.slice(4)) {
+      const page = await browser.newPage();
+      page.on("console", (m) => { if (m.type() === "error") { out.errors.push(base + ": console: " + m.text()); } });
+      page.on("pageerror", (e) => out.errors.push(base + ": " + e.message));
+      await page.setViewport({ width: 1280, height: 800 });
+      for (const p of plan.pages) {
+        const ms = await open(page, base + p);
+        out.pages.push(Object.assign({ base: base, page: p, ms: ms }, await page.evaluate(() => ({
+          state: document.querySelector("main").getAttribute("data-state"), error: document.querySelector("main").getAttribute("data-error") || "",
+          piles: document.querySelectorAll("[data-board] g.pile").length }))));
+      }
+      for (const f of plan.links) {
+        await open(page, base + f);
+        const got = await page.evaluate(() => ({ message: document.querySelector("main").getAttribute("data-message"), seed: document.querySelector("main").getAttribute("data-seed"),
+          piles: document.querySelectorAll("[data-board] g.pile").length }));
+        await page.evaluate(() => document.querySelector('[data-action="new-deal"]').click());
+        got.afterNewDeal = await page.evaluate(() => document.querySelector("main").getAttribute("data-message") + "/" + document.querySelectorAll("[data-board] g.pile").length);
+        out.links.push(Object.assign({ base: base, frag: f }, got));
+      }
+      for (const h of plan.hints) {
+        await open(page, base + h);
+        out.hints.push({ base: base, page: h, result: await follow(page) });
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  process.stdout.write(JSON.stringify(out));
+}
+
+main().catch((e) => { process.stderr.write(String(e && e.stack || e)); process.exit(1); });
