@@ -49,8 +49,11 @@ func digest(fsys fs.FS) (string, error) {
 // statistics date nothing later.
 var textDate = time.Date(2026, time.November, 30, 0, 0, 0, 0, time.UTC)
 
-// Date returns the edition's date: the latest date its statistics were
-// written, or the date of its text if that is later.
+// Date returns the edition's one date, printed on the PDF's title page and
+// recorded as its creation date, in the TEI's header and in the site's
+// "How to cite" blocks: the latest date its statistics were written (so
+// that the edition is never dated before its own figures), or the date of
+// its text if that is later. The same corpus gives the same date.
 func (ed *Edition) Date() time.Time {
 	d := textDate
 	for _, st := range ed.Stats {

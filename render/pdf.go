@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"pasyans/corpus"
 
@@ -33,25 +32,6 @@ type PDFOptions struct {
 	// will be none, and PDF then stops with that error. So a build lays
 	// out the book while the checker still runs.
 	Await func() error
-}
-
-// EditionDate is the edition's date when the corpus dates nothing: the
-// date of a corpus without solver statistics.
-var EditionDate = time.Date(2026, time.November, 30, 0, 0, 0, 0, time.UTC)
-
-// editionDate is the edition's one date, printed on the PDF's title page,
-// recorded as its creation and modification date and shown in the site's
-// "How to cite" blocks: the date of the latest figures it prints (the
-// statistics' date), so that the edition is never dated before its own
-// figures, and the same corpus gives the same bytes.
-func editionDate(ed *corpus.Edition) time.Time {
-	d := EditionDate
-	for _, st := range ed.Stats {
-		if t, err := time.Parse("2006-01-02", st.Date); err == nil && t.After(d) {
-			d = t
-		}
-	}
-	return d
 }
 
 // The PDF's font families, all DejaVu from github.com/go-fonts/dejavu,
@@ -95,7 +75,7 @@ func PDF(ed *corpus.Edition, w io.Writer, o PDFOptions) error {
 // meta is the book's description in the file's metadata.
 func (d *pdfDoc) meta() pdfMeta {
 	t := d.bookTitles()
-	date := editionDate(d.ed)
+	date := d.ed.Date()
 	return pdfMeta{
 		titleEN: t.EN,
 		titleRU: t.RU,
@@ -212,8 +192,8 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 		return nil, fmt.Errorf("pdf: %q: %w", o.Paper, ErrPaper)
 	}
 	f := gofpdf.NewCustom(&gofpdf.InitType{UnitStr: "mm", Size: size, OrientationStr: "P"})
-	f.SetCreationDate(editionDate(ed))
-	f.SetModificationDate(editionDate(ed))
+	f.SetCreationDate(ed.Date())
+	f.SetModificationDate(ed.Date())
 	f.SetCatalogSort(true)
 	f.SetCompression(true)
 	f.SetAutoPageBreak(false, 0)

@@ -45,7 +45,7 @@ func (d *pdfDoc) titlePage() {
 		"и %d пасьянсами, проверенными программой", len(d.ed.Games)), d.body.with("I").sized(9.5).colored(grey), 3)
 	d.y = d.pageH - d.mBot - 22
 	put("pasyans", tstyle{font: fontSans, style: "B", size: 11, color: black}, 0)
-	put("Edition of "+editionDate(d.ed).Format("2 January 2006"), d.sans.sized(9), 1.5)
+	put("Edition of "+d.ed.Date().Format("2 January 2006"), d.sans.sized(9), 1.5)
 }
 
 // contents sets the table of contents. Its length depends only on the

@@ -57,7 +57,7 @@ func editionChecksum(ed *corpus.Edition) string {
 // checksum, the original, the translator, the typesetting.
 func (d *pdfDoc) imprint() {
 	d.plainPage()
-	date := editionDate(d.ed)
+	date := d.ed.Date()
 	sum := editionChecksum(d.ed)
 	lines := []para{
 		{spans: []span{{"Original: Lady Adelaide Cadogan, ", d.small}, {"Illustrated Games of Patience", d.small.with("I")}, {" (London, 1874). " +
@@ -339,7 +339,7 @@ func (d *pdfDoc) colophon() {
 		{spans: plain("Книга набрана программой издания pasyans из тех же источников, что и веб-издание, с помощью библиотеки gofpdf. "+
 			"Шрифты — DejaVu Serif, Sans и Sans Mono. Переносы расставлены по алгоритму Ф. Лианга с русскими шаблонами "+
 			"А. И. Лебедева и английскими шаблонами библиотеки hyphen; дореформенные буквы читаются как их современные соответствия.", d.small), lang: "ru", before: 2},
-		{spans: plain("Edition of "+editionDate(d.ed).Format("2 January 2006")+"; SHA-256 of the printed text "+editionChecksum(d.ed)[:16]+"…", d.small.colored(grey)), align: alignLeft, before: 3},
+		{spans: plain("Edition of "+d.ed.Date().Format("2 January 2006")+"; SHA-256 of the printed text "+editionChecksum(d.ed)[:16]+"…", d.small.colored(grey)), align: alignLeft, before: 3},
 	}
 	h := 0.0
 	for _, p := range ps {

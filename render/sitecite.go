@@ -29,7 +29,7 @@ var mlaMonths = [12]string{"Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July"
 
 // citation returns the page's citation.
 func (pc *pageCtx) citation() citation {
-	c := citation{Title: pc.Title, Date: editionDate(pc.s.ed), Lang: pc.lang}
+	c := citation{Title: pc.Title, Date: pc.s.ed.Date(), Lang: pc.lang}
 	if b := pc.s.ed.Book; b != nil {
 		c.Container = b.Titles.EN
 		if pc.lang == "ru" {
