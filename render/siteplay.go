@@ -41,11 +41,13 @@ type playData struct {
 	Strings map[string]string   `json:"strings"`
 }
 
-// playPile is what the page says of a pile: its name, the mark shown on
-// its empty place, and whether its cards are fanned (all of them can be
-// read).
+// playPile is what the page says of a pile: its name, the label drawn
+// under it (which a shared label leaves without the pile's number), the
+// mark shown on its empty place, and whether its cards are fanned (all of
+// them can be read).
 type playPile struct {
-	Name string `json:"n"`
+	Name  string `json:"n"`
+	Label string `json:"l,omitempty"`
 	Mark string `json:"mark,omitempty"`
 	Fan  bool   `json:"fan,omitempty"`
 }
@@ -88,7 +90,7 @@ func playPiles(pc *pageCtx, v *engine.Variant) map[string]playPile {
 		case byName[label] > 1:
 			name += " " + strconv.Itoa(seenName[label])
 		}
-		out[sl.Pile] = playPile{Name: name, Mark: sl.Mark, Fan: sl.Fan != engine.Stacked}
+		out[sl.Pile] = playPile{Name: name, Label: label, Mark: sl.Mark, Fan: sl.Fan != engine.Stacked}
 	}
 	return out
 }

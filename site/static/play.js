@@ -250,17 +250,24 @@
   // label, the place's mark when the place is empty, the face-up cards'
   // ranks (all of a fan's, the top one's otherwise) and, for a pile drawn
   // as one card, the count printed on it.
+  //
+  // The label drawn under a pile may lack the pile's number ("foundation"
+  // for "foundation 1"); the name then starts with the drawn label and
+  // gives the pile's full name in brackets after the drawn text
+  // ("foundation A♠ (foundation 1)"), so that the visible words stand in
+  // the name in their order.
   function pileLabel(i) {
     var p = pos.seen.piles[i], names = pos.names[i], id = p.id, sl = slotOf[id] || {};
     var cardName = function (j) { return names[j] || S.down; };
-    if (!p.cards.length) { return fmt(S.pileEmpty, { pile: pileName(id) + (sl.mark ? " " + sl.mark : "") }); }
+    var base = sl.l || pileName(id), tail = sl.l && sl.l !== pileName(id) ? " (" + pileName(id) + ")" : "";
+    if (!p.cards.length) { return fmt(S.pileEmpty, { pile: base + (sl.mark ? " " + sl.mark : "") + tail }); }
     var down = p.face_down;
     var up = [];
     p.cards.forEach(function (c, j) {
       if (j >= down && (sl.fan || j === p.cards.length - 1)) { up.push(cardName(j)); }
     });
     var top = p.cards.length > down ? cardName(p.cards.length - 1) : S.down;
-    return fmt(counted("pile", p.cards.length), { pile: pileName(id) + (up.length ? " " + up.join(" ") : ""), n: p.cards.length, top: top });
+    return fmt(counted("pile", p.cards.length), { pile: base + (up.length ? " " + up.join(" ") : "") + tail, n: p.cards.length, top: top });
   }
 
   // draw shows the engine's drawing of the position: only the piles whose
