@@ -48,8 +48,8 @@ type playData struct {
 type playPile struct {
 	Name  string `json:"n"`
 	Label string `json:"l,omitempty"`
-	Mark string `json:"mark,omitempty"`
-	Fan  bool   `json:"fan,omitempty"`
+	Mark  string `json:"mark,omitempty"`
+	Fan   bool   `json:"fan,omitempty"`
 }
 
 // playPiles names v's drawn piles as the page shows them, never by the
