@@ -124,13 +124,19 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 	}
 	c := indexRunes(p.Corrected)
 	gs = wordGroups(c, gs)
+	anchors := noteAnchors(p)
 	var dip, mod strings.Builder // the readings the choices give, to check
 	pos := 0
 	for _, g := range gs {
 		if g.s < pos || g.e > c.len() {
 			return fmt.Errorf("paragraph %s: apparatus offset %d outside the corrected text (%d runes)", p.ID, g.e, c.len())
 		}
-		d.plain(c.sub(pos, g.s))
+		for k := range anchors {
+			if anchors[k].at >= g.s && anchors[k].at < g.e {
+				anchors[k].at = g.s // an anchor inside a changed word stands before its choice
+			}
+		}
+		anchors = d.plainAnchored(c, pos, g.s, anchors)
 		dip.WriteString(c.sub(pos, g.s))
 		mod.WriteString(c.sub(pos, g.s))
 		word := c.sub(g.s, g.e)
@@ -162,7 +168,7 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 		mod.WriteString(reg)
 		pos = g.e
 	}
-	d.plain(c.sub(pos, c.len()))
+	d.plainAnchored(c, pos, c.len(), anchors)
 	dip.WriteString(c.sub(pos, c.len()))
 	mod.WriteString(c.sub(pos, c.len()))
 	if dip.String() != p.Diplomatic || mod.String() != p.Modern {
@@ -259,6 +265,20 @@ func (d *doc) repair(p *corpus.Paragraph, g group, word, ocr string) {
 	d.w.inline("corr", as, word)
 	d.w.inline("sic", nil, ocr)
 	d.w.end("choice")
+}
+
+// plainAnchored writes runes [from, to) of the corrected text c that no
+// choice covers, with the anchors that stand at from … to (to included)
+// before the text at their place; it returns the anchors still to come.
+func (d *doc) plainAnchored(c runes, from, to int, anchors []noteAnchor) []noteAnchor {
+	for len(anchors) > 0 && anchors[0].at <= to {
+		at := max(from, anchors[0].at)
+		d.plain(c.sub(from, at))
+		d.w.empty("anchor", attrs{"xml:id", anchors[0].id})
+		from, anchors = at, anchors[1:]
+	}
+	d.plain(c.sub(from, to))
+	return anchors
 }
 
 // plain writes Russian text that no choice covers (see linkCalls).

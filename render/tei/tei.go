@@ -580,7 +580,16 @@ func (d *doc) notes(p *corpus.Paragraph, lang string) {
 		if t.Markdown == "" {
 			continue
 		}
-		as := attrs{"xml:id", self, "type", "editorial", "place", "end", "xml:lang", lang, "target", "#" + target, "resp", "#" + respEditors}
+		targets := "#" + target
+		if _, ok := quotedWord(p.Corrected, n.RU.Markdown, n.Markdown); ok {
+			// The note is about a word: it points at the word's anchor
+			// (the English note at its paragraph too).
+			targets = "#" + anchorID(p.ID, i)
+			if lang != "ru" {
+				targets = "#" + target + " " + targets
+			}
+		}
+		as := attrs{"xml:id", self, "type", "editorial", "place", "end", "xml:lang", lang, "target", targets, "resp", "#" + respEditors}
 		if n.RU.Markdown != "" {
 			as = append(as, "corresp", "#"+other)
 		}

@@ -81,11 +81,12 @@ func TestRoundTrip(t *testing.T) {
 	notesRU := map[string][]string{} // the Russian
 	links := map[string][]string{}   // from the English rules lines
 	linksRU := map[string][]string{}
+	anchorPara := anchorParas(root)
 	for _, n := range root.all("note") {
 		if n.attr["type"] != "editorial" {
 			continue
 		}
-		target := strings.Replace(n.attr["target"], "#en-", "#p-", 1)
+		target := noteTarget(n, anchorPara)
 		if n.attr["xml:lang"] == "ru" {
 			notesRU[target] = append(notesRU[target], markdown(n, rules, cs))
 		} else {
@@ -176,11 +177,36 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// anchorParas maps the xml:id of each anchor in a Russian paragraph to
+// the paragraph's pointer ("#p-001-4").
+func anchorParas(root *node) map[string]string {
+	m := map[string]string{}
+	root.walk(func(n *node) {
+		if id := n.attr["xml:id"]; strings.HasPrefix(id, "p-") {
+			for _, a := range n.all("anchor") {
+				m["#"+a.attr["xml:id"]] = "#" + id
+			}
+		}
+	})
+	return m
+}
+
+// noteTarget is the Russian paragraph a note is about: its first target,
+// an English paragraph read as its Russian one, an anchor as the
+// paragraph it stands in.
+func noteTarget(n *node, anchorPara map[string]string) string {
+	t, _, _ := strings.Cut(n.attr["target"], " ")
+	if p, ok := anchorPara[t]; ok {
+		return p
+	}
+	return strings.Replace(t, "#en-", "#p-", 1)
+}
+
 // notesOf returns the editor's English notes whose target is target.
 func notesOf(root *node, target string) []*node {
 	var ns []*node
 	for _, n := range root.all("note") {
-		if n.attr["type"] == "editorial" && strings.Replace(n.attr["target"], "#en-", "#p-", 1) == target && n.attr["xml:lang"] != "ru" {
+		if n.attr["type"] == "editorial" && noteTarget(n, anchorParas(root)) == target && n.attr["xml:lang"] != "ru" {
 			ns = append(ns, n)
 		}
 	}
