@@ -123,7 +123,7 @@ func ProseOf(name, text string) []ProseLine {
 				continue
 			}
 			lang := "en"
-			if name == "book.ru.md" || mostlyCyrillic(t) {
+			if name == "book.ru.md" || corpus.IsRussian(t) {
 				lang = "ru"
 			}
 			out = append(out, ProseLine{corpus.Pos{File: name, Line: i + 1}, lang, t, game})
@@ -162,19 +162,6 @@ func catalogLang(name string) (string, bool) {
 		return "en", true
 	}
 	return "", false
-}
-
-func mostlyCyrillic(s string) bool {
-	cyr, lat := 0, 0
-	for _, r := range s {
-		switch {
-		case unicode.Is(unicode.Cyrillic, r):
-			cyr++
-		case unicode.IsLetter(r):
-			lat++
-		}
-	}
-	return cyr > lat
 }
 
 // exempt masks what is not the editor's own wording: «quotations» (the

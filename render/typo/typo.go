@@ -27,6 +27,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"pasyans/corpus"
 )
 
 // NBSP is the non-breaking space.
@@ -186,16 +188,7 @@ func isDigits(s string) bool {
 // Russian is Text for a string that is mostly Cyrillic, and s itself
 // otherwise (a span of English, an identifier).
 func Russian(s string) string {
-	cyr, lat := 0, 0
-	for _, r := range s {
-		switch {
-		case unicode.Is(unicode.Cyrillic, r):
-			cyr++
-		case unicode.IsLetter(r):
-			lat++
-		}
-	}
-	if cyr <= lat {
+	if !corpus.IsRussian(s) {
 		return s
 	}
 	return Text(s)
