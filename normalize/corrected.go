@@ -178,18 +178,16 @@ func findNFC(_ context, s string, out []repl) []repl {
 	return out
 }
 
-func isWordRune(r rune) bool { return isLetter(r) || ('0' <= r && r <= '9') }
-
 // wholeWord reports whether s[i:j] (equal to form) is not glued to a letter
 // or digit on a side where form itself begins or ends with one.
 func wholeWord(s string, i, j int, form string) bool {
-	if r, _ := next(form, 0); isWordRune(r) {
-		if p, _ := prev(s, i); isWordRune(p) {
+	if r, _ := next(form, 0); IsWordRune(r) {
+		if p, _ := prev(s, i); IsWordRune(p) {
 			return false
 		}
 	}
-	if r, _ := prev(form, len(form)); isWordRune(r) {
-		if n, _ := next(s, j); isWordRune(n) {
+	if r, _ := prev(form, len(form)); IsWordRune(r) {
+		if n, _ := next(s, j); IsWordRune(n) {
 			return false
 		}
 	}
@@ -243,7 +241,7 @@ func findLatin(_ context, s string, out []repl) []repl {
 	}
 	for i := 0; i < len(s); {
 		r, n := next(s, i)
-		if !isWordRune(r) {
+		if !IsWordRune(r) {
 			i += n
 			continue
 		}
@@ -251,7 +249,7 @@ func findLatin(_ context, s string, out []repl) []repl {
 		cyr, lat := false, false
 		for j < len(s) {
 			r, n := next(s, j)
-			if !isWordRune(r) {
+			if !IsWordRune(r) {
 				break
 			}
 			if isCyr(r) {
@@ -306,7 +304,7 @@ func findDigit(_ context, s string, out []repl) []repl {
 	}
 	for i := 0; i < len(s); {
 		r, n := next(s, i)
-		if !isWordRune(r) {
+		if !IsWordRune(r) {
 			i += n
 			continue
 		}
@@ -314,7 +312,7 @@ func findDigit(_ context, s string, out []repl) []repl {
 		digits, cyr, upper, lower, at := 0, 0, 0, 0, -1
 		for j < len(s) {
 			r, n := next(s, j)
-			if !isWordRune(r) {
+			if !IsWordRune(r) {
 				break
 			}
 			switch {

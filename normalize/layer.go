@@ -151,19 +151,6 @@ func isMark(r rune) bool {
 	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
-// isLetter reports whether r belongs to a word: a letter or a combining mark.
-func isLetter(r rune) bool {
-	switch {
-	case r < 0x80:
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
-	case isCyr(r):
-		return true
-	case r < 0:
-		return false
-	}
-	return unicode.IsLetter(r) || isMark(r)
-}
-
 func isUpper(r rune) bool {
 	switch {
 	case r < 0x80:

@@ -174,7 +174,7 @@ func nextWord(s string, i int) (start, end int) {
 	start = -1
 	for j := i; j < len(s); {
 		r, n := utf8.DecodeRuneInString(s[j:])
-		if isWordRune(r) {
+		if normalize.IsWordRune(r) {
 			start = j
 			break
 		}
@@ -186,7 +186,7 @@ func nextWord(s string, i int) (start, end int) {
 	end = start
 	for end < len(s) {
 		r, n := utf8.DecodeRuneInString(s[end:])
-		if isWordRune(r) {
+		if normalize.IsWordRune(r) {
 			end += n
 			continue
 		}
@@ -200,10 +200,6 @@ func nextWord(s string, i int) (start, end int) {
 		break
 	}
 	return start, end
-}
-
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 
 // digitsOnly returns w if it is all decimal digits, else "".
