@@ -1,10 +1,8 @@
 package normalize
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
-	"unicode/utf8"
 )
 
 // Edit is one entry of the apparatus: the text Before at rune offsets
@@ -17,48 +15,6 @@ type Edit struct {
 	Before string `json:"before"` // the input's runes [Start, End)
 	After  string `json:"after"`  // what replaces them
 	Rule   string `json:"rule"`   // rule id; "a+b" when two rules changed overlapping text
-}
-
-// Replay applies edits (sorted, non-overlapping, offsets in runes of s) to s
-// and returns the result. It checks that each edit's Before matches s.
-func Replay(s string, edits []Edit) (string, error) {
-	if len(edits) == 0 {
-		return s, nil
-	}
-	var b strings.Builder
-	b.Grow(len(s) + len(s)/8)
-	pos, rpos := 0, 0 // byte and rune position in s
-	advance := func(to int) error {
-		for rpos < to {
-			if pos >= len(s) {
-				return fmt.Errorf("offset %d beyond the end of the text (%d runes)", to, rpos)
-			}
-			_, n := utf8.DecodeRuneInString(s[pos:])
-			pos += n
-			rpos++
-		}
-		return nil
-	}
-	for i, e := range edits {
-		if e.Start < rpos || e.End < e.Start {
-			return "", fmt.Errorf("edit %d [%d,%d): out of order or inverted (previous edit ends at %d)", i, e.Start, e.End, rpos)
-		}
-		from := pos
-		if err := advance(e.Start); err != nil {
-			return "", fmt.Errorf("edit %d: %w", i, err)
-		}
-		b.WriteString(s[from:pos])
-		start := pos
-		if err := advance(e.End); err != nil {
-			return "", fmt.Errorf("edit %d: %w", i, err)
-		}
-		if got := s[start:pos]; got != e.Before {
-			return "", fmt.Errorf("edit %d [%d,%d) by %s: text is %q, edit says %q", i, e.Start, e.End, e.Rule, got, e.Before)
-		}
-		b.WriteString(e.After)
-	}
-	b.WriteString(s[pos:])
-	return b.String(), nil
 }
 
 // repl is a replacement a rule proposes: bytes [start, end) of the current

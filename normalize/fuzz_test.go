@@ -41,7 +41,7 @@ func FuzzCorrected(f *testing.F) {
 		}
 		para := ids[int(pi)%len(ids)]
 		out, edits := l.Apply(para, s)
-		checkReplay(t, s, out, edits)
+		checkEdits(t, s, out, edits)
 		if !norm.NFC.IsNormalString(out) {
 			t.Fatalf("corrected reading of %q is not NFC: %q", s, out)
 		}
@@ -49,7 +49,7 @@ func FuzzCorrected(f *testing.F) {
 			t.Fatalf("not idempotent: %q -> %q -> %q (%v)", s, out, again, e2)
 		}
 		mod, medits := ModernLayer().Apply(para, out)
-		checkReplay(t, out, mod, medits)
+		checkEdits(t, out, mod, medits)
 	})
 }
 
@@ -77,7 +77,7 @@ func FuzzModern(f *testing.F) {
 			t.Skip()
 		}
 		out, edits := l.Apply("x:1", s)
-		checkReplay(t, s, out, edits)
+		checkEdits(t, s, out, edits)
 	})
 }
 
@@ -113,7 +113,7 @@ func FuzzParseEmendations(f *testing.F) {
 		l := CorrectedLayer(em)
 		for _, e := range em {
 			out, edits := l.Apply(e.ParaID(), "x "+e.OCR+" y")
-			checkReplay(t, "x "+e.OCR+" y", out, edits)
+			checkEdits(t, "x "+e.OCR+" y", out, edits)
 		}
 	})
 }

@@ -30,7 +30,7 @@ func TestNFCSingletons(t *testing.T) {
 			if len(edits) != 1 || edits[0].Rule != "nfc" {
 				t.Errorf("edits %+v, want one nfc edit", edits)
 			}
-			checkReplay(t, tc.in, got, edits)
+			checkEdits(t, tc.in, got, edits)
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"pasyans/corpus"
 	"pasyans/engine"
+	"pasyans/normalize"
 )
 
 // colGap is the gap between the Russian and the English columns, mm.
@@ -772,63 +773,48 @@ type appEntry struct {
 }
 
 // apparatus gathers the corrected layer's edits of p by word: the
-// corrected word, the OCR word and the rules, in text order.
+// corrected word, the OCR word and the rules, in text order. An
+// apparatus that does not lead from one reading to the next (the checker
+// reports it) gives none.
 func apparatus(p *corpus.Paragraph) []appEntry {
-	raw, cor := []rune(p.Diplomatic), []rune(p.Corrected)
+	ap, err := normalize.NewApparatus(normalize.Readings{Diplomatic: p.Diplomatic, Corrected: p.Corrected, Modern: p.Modern, Apparatus: p.Apparatus})
+	if err != nil {
+		return nil
+	}
 	var out []appEntry
-	delta := 0
-	lastRaw := [2]int{-1, -1}
-	for _, e := range p.Apparatus {
-		if e.Layer != "corrected" {
+	lastRaw := normalize.Span{Start: -1, End: -1}
+	for i, e := range ap.Edits() {
+		if e.Layer != normalize.Corrected {
 			continue
 		}
-		before, after := []rune(e.Before), []rune(e.After)
-		os := e.Start + delta
-		oe := os + len(after)
-		delta += len(after) - len(before)
-		if e.Start > len(raw) || e.End > len(raw) || oe > len(cor) || os < 0 {
-			continue // an edit outside the text: the checker reports it
-		}
-		ra, rb := wordSpan(raw, e.Start, e.End)
-		ca, cb := wordSpan(cor, os, oe)
-		ocr, fixed := string(raw[ra:rb]), string(cor[ca:cb])
+		raw := ap.Word(dipR, ap.Span(i, dipR))
+		cor := ap.Word(corR, ap.Span(i, corR))
+		ocr, fixed := ap.Text(dipR, raw), ap.Text(corR, cor)
 		if ocr == "" {
 			ocr = "⟨" + strings.TrimSpace(e.Before) + "⟩"
 		}
 		if fixed == "" {
 			fixed = "⟨omitted⟩"
 		}
-		if [2]int{ra, rb} == lastRaw && len(out) > 0 {
+		if raw == lastRaw && len(out) > 0 {
 			l := &out[len(out)-1]
 			l.corrected = fixed
-			if cb > ca {
-				l.end = cb
+			if cor.End > cor.Start {
+				l.end = cor.End
 			}
 			if !strings.Contains(l.rules, e.Rule) {
 				l.rules += ", " + e.Rule
 			}
 			continue
 		}
-		lastRaw = [2]int{ra, rb}
+		lastRaw = raw
 		ae := appEntry{corrected: fixed, ocr: visible(ocr), rules: e.Rule}
-		if cb > ca {
-			ae.end = cb
+		if cor.End > cor.Start {
+			ae.end = cor.End
 		}
 		out = append(out, ae)
 	}
 	return out
-}
-
-// wordSpan widens [a, b) to the word around it.
-func wordSpan(rs []rune, a, b int) (int, int) {
-	in := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) }
-	for a > 0 && in(rs[a-1]) {
-		a--
-	}
-	for b < len(rs) && in(rs[b]) {
-		b++
-	}
-	return a, b
 }
 
 // visible shows spaces and invisible characters in an OCR form.

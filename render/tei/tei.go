@@ -201,7 +201,7 @@ func emendationID(e normalize.Emendation) string { return "em-" + strconv.Itoa(e
 
 // emendation returns the id of the emendation an edit applies, or "".
 func (d *doc) emendation(p *corpus.Paragraph, e normalize.Edit) string {
-	if !contains(strings.Split(e.Rule, "+"), "emendation") {
+	if !slices.Contains(strings.Split(e.Rule, "+"), "emendation") {
 		return ""
 	}
 	before := norm.NFC.String(e.Before)
