@@ -233,7 +233,8 @@
     root = root || document.querySelector("main");
     if (!root) { return; }
     forms.sort(function (a, b) { return b.length - a.length; });
-    var re = new RegExp("(?<![\\p{L}\\p{N}\\p{Mn}])(?:" + forms.map(escapeRe).join("|") + ")(?![\\p{L}\\p{N}\\p{Mn}])", "gu");
+    // a word character is normalize.IsWordRune's (site/wordclass_test.go compares the class with it)
+    var re = new RegExp("(?<![\\p{L}\\p{Nd}\\p{M}])(?:" + forms.map(escapeRe).join("|") + ")(?![\\p{L}\\p{Nd}\\p{M}])", "gu");
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     var nodes = [];
     for (var n = walker.nextNode(); n; n = walker.nextNode()) { nodes.push(n); }
