@@ -261,6 +261,22 @@ func (a *Apparatus) EditsIn(r Reading, s Span) []Edit {
 	return out
 }
 
+// Join sorts spans by start (those that start together keep their
+// order) and joins the spans that overlap, and those that touch as well
+// if touching is set. It reuses the array of spans.
+func Join(spans []Span, touching bool) []Span {
+	sort.SliceStable(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	out := spans[:0]
+	for _, sp := range spans {
+		if n := len(out); n > 0 && (sp.Start < out[n-1].End || touching && sp.Start == out[n-1].End) {
+			out[n-1].End = max(out[n-1].End, sp.End)
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
 // RuleIDs returns the ids of the rules of edits, each once, in order (an
 // edit's Rule joins two or more with "+").
 func RuleIDs(edits []Edit) []string {

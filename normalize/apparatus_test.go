@@ -1,10 +1,10 @@
 package normalize
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
-	"unicode/utf8"
 )
 
 // exampleReadings are three readings with every kind of edit: the
@@ -171,16 +171,10 @@ func TestApparatusCorpus(t *testing.T) {
 
 // FuzzApparatus maps the readings the layers make of any text.
 func FuzzApparatus(f *testing.F) {
-	ids, texts, em := fuzzSeeds(f)
-	for i, s := range texts {
-		f.Add(uint8(i), s)
-	}
+	ids, em := seedParagraphs(f)
 	rd := NewReader(em)
-	f.Fuzz(func(t *testing.T, pi uint8, s string) {
-		if !utf8.ValidString(s) {
-			t.Skip("the layers take valid UTF-8 (package source guarantees it)")
-		}
-		checkApparatus(t, rd.Read(paragraph{ids[int(pi)%len(ids)], s}, false))
+	fuzzParagraphs(f, ids, func(t *testing.T, para, s string) {
+		checkApparatus(t, rd.Read(paragraph{para, s}, false))
 	})
 }
 
@@ -222,8 +216,24 @@ func checkApparatus(t *testing.T, rd Readings) {
 		}
 	}
 	for from := dip; from <= mod; from++ {
+		checkWords(t, ap, from)
 		for to := dip; to <= mod; to++ {
-			checkMap(t, ap, from, to)
+			if to != from {
+				checkMap(t, ap, from, to)
+			}
+		}
+	}
+}
+
+// checkWords checks that Word gives whole words at every position of
+// reading r.
+func checkWords(t *testing.T, ap *Apparatus, r Reading) {
+	t.Helper()
+	text := ap.texts[r]
+	for p := 0; p <= ap.Len(r); p++ {
+		w := ap.Word(r, Span{p, p})
+		if w.Start > p || w.End < p || w.Start > 0 && IsWordRune(text.at(w.Start-1)) || w.End < text.len() && IsWordRune(text.at(w.End)) {
+			t.Fatalf("%d: the word around %d is %v", r, p, w)
 		}
 	}
 }
@@ -232,6 +242,7 @@ func checkApparatus(t *testing.T, rd Readings) {
 func checkMap(t *testing.T, ap *Apparatus, from, to Reading) {
 	t.Helper()
 	last := Span{}
+	edited := touched(ap, from)
 	for p := 0; p <= ap.Len(from); p++ {
 		m := ap.Map(Span{p, p}, from, to)
 		if m.Start > m.End || m.Start < last.Start || m.End < last.End || m.End > ap.Len(to) {
@@ -241,28 +252,25 @@ func checkMap(t *testing.T, ap *Apparatus, from, to Reading) {
 		if back := ap.Map(m, to, from); back.Start > p || back.End < p {
 			t.Fatalf("%d→%d→%d: position %d comes back as %v", from, to, from, p, back)
 		}
-		w := ap.Word(from, Span{p, p})
-		if w.Start > p || w.End < p || w.Start > 0 && IsWordRune(ap.texts[from].at(w.Start-1)) ||
-			w.End < ap.Len(from) && IsWordRune(ap.texts[from].at(w.End)) {
-			t.Fatalf("%d: the word around %d is %v", from, p, w)
-		}
-		if q := p + 1; q <= ap.Len(from) && !touched(ap, from, Span{p, q}) {
-			if got, want := ap.Text(to, ap.Map(Span{p, q}, from, to)), ap.Text(from, Span{p, q}); got != want {
+		if p < ap.Len(from) && !edited[p] {
+			if got, want := ap.Text(to, ap.Map(Span{p, p + 1}, from, to)), ap.Text(from, Span{p, p + 1}); got != want {
 				t.Fatalf("%d→%d: unchanged rune %d %q maps to %q", from, to, p, want, got)
 			}
 		}
 	}
 }
 
-// touched reports whether an edit's span in reading r overlaps or
-// touches s.
-func touched(ap *Apparatus, r Reading, s Span) bool {
+// touched returns, for each rune of reading r, whether an edit's span
+// there overlaps or touches it.
+func touched(ap *Apparatus, r Reading) []bool {
+	t := make([]bool, ap.Len(r)+1)
 	for i := range ap.Edits() {
-		if sp := ap.Span(i, r); sp.Start <= s.End && s.Start <= sp.End {
-			return true
+		sp := ap.Span(i, r)
+		for q := max(sp.Start-1, 0); q <= sp.End; q++ {
+			t[q] = true
 		}
 	}
-	return false
+	return t
 }
 
 // TestIsWordRune: the fast paths agree with the Unicode classes at every
@@ -276,5 +284,31 @@ func TestIsWordRune(t *testing.T) {
 		if isLetter(r) != (want && !unicode.IsDigit(r)) {
 			t.Fatalf("isLetter(%U) = %v", r, isLetter(r))
 		}
+	}
+}
+
+func TestJoin(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		in       []Span
+		touching bool
+		want     []Span
+	}{
+		{"none", nil, true, nil},
+		{"apart", []Span{{5, 6}, {0, 2}}, true, []Span{{0, 2}, {5, 6}}},
+		{"overlapping", []Span{{3, 6}, {0, 4}, {5, 9}}, false, []Span{{0, 9}}},
+		{"touching kept apart", []Span{{0, 2}, {2, 4}}, false, []Span{{0, 2}, {2, 4}}},
+		{"touching joined", []Span{{2, 4}, {0, 2}}, true, []Span{{0, 4}}},
+		{"an empty span inside", []Span{{0, 4}, {2, 2}}, false, []Span{{0, 4}}},
+		{"an empty span first keeps its place", []Span{{2, 2}, {2, 5}}, false, []Span{{2, 2}, {2, 5}}},
+		{"an empty span after joins", []Span{{2, 5}, {2, 2}}, false, []Span{{2, 5}}},
+		{"an empty span at the end", []Span{{0, 2}, {2, 2}}, true, []Span{{0, 2}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Join(slices.Clone(tc.in), tc.touching)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Join(%v, %v) = %v, want %v", tc.in, tc.touching, got, tc.want)
+			}
+		})
 	}
 }

@@ -29,17 +29,32 @@ func fuzzSeeds(f *testing.F) ([]string, []string, Emendations) {
 	return ids, texts, em
 }
 
-func FuzzCorrected(f *testing.F) {
+// seedParagraphs seeds f with the texts of fuzzSeeds, each with a
+// paragraph number (an index of ids, modulo its length), and returns the
+// ids and the emendations.
+func seedParagraphs(f *testing.F) ([]string, Emendations) {
 	ids, texts, em := fuzzSeeds(f)
 	for i, s := range texts {
 		f.Add(uint8(i), s)
 	}
-	l := CorrectedLayer(em)
+	return ids, em
+}
+
+// fuzzParagraphs fuzzes check with a paragraph id of ids and any valid
+// UTF-8 text (the layers take no other; package source guarantees it).
+func fuzzParagraphs(f *testing.F, ids []string, check func(t *testing.T, para, s string)) {
 	f.Fuzz(func(t *testing.T, pi uint8, s string) {
 		if !utf8.ValidString(s) {
-			t.Skip("the layers take valid UTF-8 (package source guarantees it)")
+			t.Skip("the layers take valid UTF-8")
 		}
-		para := ids[int(pi)%len(ids)]
+		check(t, ids[int(pi)%len(ids)], s)
+	})
+}
+
+func FuzzCorrected(f *testing.F) {
+	ids, em := seedParagraphs(f)
+	l := CorrectedLayer(em)
+	fuzzParagraphs(f, ids, func(t *testing.T, para, s string) {
 		out, edits := l.Apply(para, s)
 		checkEdits(t, s, out, edits)
 		if !norm.NFC.IsNormalString(out) {

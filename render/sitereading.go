@@ -8,22 +8,13 @@ import (
 	"pasyans/normalize"
 )
 
-// words widens each span of a reading to whole words and merges the
+// words widens each span of a reading to whole words and joins the
 // spans that overlap or touch, so that a mark covers the changed words.
 func words(ap *normalize.Apparatus, r normalize.Reading, spans []normalize.Span) []normalize.Span {
 	for i := range spans {
 		spans[i] = ap.Word(r, spans[i])
 	}
-	slices.SortFunc(spans, func(x, y normalize.Span) int { return x.Start - y.Start })
-	var out []normalize.Span
-	for _, sp := range spans {
-		if n := len(out); n > 0 && sp.Start <= out[n-1].End {
-			out[n-1].End = max(out[n-1].End, sp.End)
-			continue
-		}
-		out = append(out, sp)
-	}
-	return out
+	return normalize.Join(spans, true)
 }
 
 // mark is one marked word (or group of words) of a reading.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -28,25 +27,11 @@ func choices(ap *normalize.Apparatus) []normalize.Span {
 	for i := range spans {
 		spans[i] = ap.Span(i, corR)
 	}
-	sort.SliceStable(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
-	var gs []normalize.Span
-	for _, sp := range spans {
-		if n := len(gs); n > 0 && sp.Start <= gs[n-1].End {
-			gs[n-1].End = max(gs[n-1].End, sp.End)
-			continue
-		}
-		gs = append(gs, sp)
+	spans = normalize.Join(spans, true)
+	for i := range spans {
+		spans[i] = ap.Word(corR, spans[i])
 	}
-	var out []normalize.Span
-	for _, g := range gs {
-		w := ap.Word(corR, g)
-		if n := len(out); n > 0 && w.Start < out[n-1].End {
-			out[n-1].End = max(out[n-1].End, w.End)
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
+	return normalize.Join(spans, false)
 }
 
 // fnCall is a footnote call in the book's text: [2].
