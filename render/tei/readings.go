@@ -91,7 +91,7 @@ func (d *doc) readings(p *corpus.Paragraph) error {
 	dip.WriteString(rest)
 	mod.WriteString(rest)
 	if dip.String() != p.Diplomatic || mod.String() != p.Modern {
-		return fmt.Errorf("paragraph %s: the apparatus does not lead from the diplomatic to the corrected and modern readings", p.ID)
+		return fmt.Errorf("paragraph %s: the choices do not give back the diplomatic and the modern reading", p.ID)
 	}
 	return nil
 }
@@ -109,9 +109,9 @@ func byLayer(es []normalize.Edit) (corrected, modern []normalize.Edit) {
 	return corrected, modern
 }
 
-// repair writes the repaired words of a group as a choice of corr (the
-// corrected words) and sic (the OCR's), or the plain words if the group
-// has no repair. The corr names every rule of the word in its type and
+// repair writes the words of a choice's span as a choice of corr (the
+// corrected words) and sic (the OCR's), or the plain words if the
+// corrected layer did not change them (corrected, its edits, is empty). The corr names every rule of the word in its type and
 // ana, and who is responsible: the editor for an emendation, the rules
 // for the rest.
 func (d *doc) repair(p *corpus.Paragraph, corrected []normalize.Edit, word, ocr string) {
