@@ -5,11 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -166,21 +164,12 @@ func readNormalizeInput(e *env, name string) ([]byte, string, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(rd, maxNormalizeInput+1))
 	if err != nil {
-		return nil, display, usageError("%s: %v", display, unwrapPath(err))
+		return nil, display, usageError("%s: %v", display, source.PathMessage(err))
 	}
 	if len(data) > maxNormalizeInput {
 		return nil, display, usageError("%s: more than %d MiB; normalize takes one source file", display, maxNormalizeInput>>20)
 	}
 	return data, display, nil
-}
-
-// unwrapPath turns *fs.PathError into "name: reason".
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
-	}
-	return err
 }
 
 // checkLineLength reports the first line (LF, CRLF or CR ended) longer than

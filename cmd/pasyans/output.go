@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"pasyans/source"
 )
 
 // The output folder is committed as a whole. Build writes every output
@@ -98,7 +100,7 @@ func outputPath(dest string) (string, error) {
 		abs = real
 	} else if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&os.ModeSymlink != 0 {
 		target, _ := os.Readlink(abs)
-		return "", usageError("-out %s is a link to %s, which cannot be reached (%v): make the folder it names, or remove the link", dest, target, unwrapPath(err))
+		return "", usageError("-out %s is a link to %s, which cannot be reached (%v): make the folder it names, or remove the link", dest, target, source.PathMessage(err))
 	}
 	wd, _ := os.Getwd()
 	if filepath.Dir(abs) == abs || abs == wd {

@@ -10,6 +10,7 @@ import (
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
+	"pasyans/engine/solve/stats"
 	_ "pasyans/engine/variants" // the games register themselves
 )
 
@@ -179,7 +180,7 @@ func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64, threads in
 // budget mem, or the cap of maxSeen positions.
 func seenCapText(r solve.Result, maxSeen int, mem int64) string {
 	if r.MemFull {
-		return fmt.Sprintf("the visited set filled its share of the memory budget (-mem %s): no loss could be proved after that", sizeText(mem))
+		return fmt.Sprintf("the visited set filled its share of the memory budget (-mem %s): no loss could be proved after that", stats.SizeText(mem))
 	}
 	return fmt.Sprintf("the visited set reached its cap of %d positions: no loss could be proved after that", maxSeen)
 }
