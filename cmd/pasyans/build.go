@@ -17,6 +17,7 @@ import (
 	"pasyans/corpus"
 	"pasyans/corpus/check"
 	"pasyans/render"
+	"pasyans/site/output"
 )
 
 func init() {
@@ -137,10 +138,10 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, base
 	reports := make(chan *check.Report, 1)
 	go func() { reports <- check.Run(ed, check.Options{Probes: probes, Cache: probeCache()}) }()
 	v := newLateVerdicts()
-	// Every output is written under the staging folder (st.path); commit
+	// Every output is written under the staging folder (st.Path); commit
 	// puts the whole folder in place at once. Its error waits for the
 	// check's: a corpus that fails the check is reported as such.
-	st, stErr := newStaging(out)
+	st, stErr := output.New(out, spareSlot())
 	var w *writers
 	if stErr == nil {
 		w = startWriters(ed, st, cf.fsys(), paper, baseURL, v)
@@ -170,7 +171,7 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, base
 		// Removed once the writers end (or with the caller's folder).
 		go func() {
 			<-w.done
-			st.abort()
+			st.Abort()
 		}()
 		return ctx.Err()
 	case sig := <-sigs:
@@ -179,14 +180,14 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, base
 		// before it notices, so wait for them and remove what is left. A
 		// second signal kills at once (the next build sweeps the folder).
 		signal.Stop(sigs)
-		st.abort()
+		st.Abort()
 		<-w.done
-		st.abort()
+		st.Abort()
 		return interrupted{sig}
 	case res = <-w.done:
 	}
 	if res.err != nil {
-		st.abort()
+		st.Abort()
 		return failure("build: %v", res.err)
 	}
 	// A signal from now on kills the process as it would without the
@@ -194,12 +195,12 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, base
 	signal.Stop(sigs)
 	select {
 	case sig := <-sigs:
-		st.abort()
+		st.Abort()
 		return interrupted{sig}
 	default:
 	}
-	if err := st.commit(); err != nil {
-		st.abort()
+	if err := st.Commit(); err != nil {
+		st.Abort()
 		return failure("build: %v", err)
 	}
 	fmt.Fprintf(e.stderr, "pasyans: checked the edition (%d probes per game) in %s; built %s (%d files, %.1f MB) and %s (%.1f MB) in %s\n",
@@ -267,18 +268,18 @@ func (v *lateVerdicts) wait() error {
 
 // writers are the goroutines writing the outputs into a staging folder.
 type writers struct {
-	st   *staging
+	st   *output.Staging
 	done chan buildResult
 }
 
 // startWriters starts writing every output of the edition into st, with
 // the verdicts v as they come.
-func startWriters(ed *corpus.Edition, st *staging, corpusFS fs.FS, paper, baseURL string, v *lateVerdicts) *writers {
+func startWriters(ed *corpus.Edition, st *output.Staging, corpusFS fs.FS, paper, baseURL string, v *lateVerdicts) *writers {
 	siteOpts := render.SiteOptions{Corpus: corpusFS, Verdicts: render.Verdicts(v.m), Await: v.wait, BaseURL: baseURL}
 	pdfOpts := render.PDFOptions{Paper: paper, Verdicts: v.m, Await: v.wait}
 	w := &writers{st: st, done: make(chan buildResult, 1)}
 	go func() {
-		if err := st.prepare(outputFiles(ed, siteOpts)); err != nil {
+		if err := st.Prepare(outputFiles(ed, siteOpts)); err != nil {
 			w.done <- buildResult{err: err}
 			return
 		}
@@ -289,7 +290,7 @@ func startWriters(ed *corpus.Edition, st *staging, corpusFS fs.FS, paper, baseUR
 
 // stop stops the writers before the verdicts came, for the reason err,
 // waits for them and drops their folder, giving it back as the spare
-// output that the next build recycles (see recycle.go). Nothing to do
+// output that the next build recycles (see package output). Nothing to do
 // for no writers (nil).
 func (w *writers) stop(v *lateVerdicts, err error) {
 	if w == nil {
@@ -297,7 +298,7 @@ func (w *writers) stop(v *lateVerdicts, err error) {
 	}
 	v.fail(err)
 	<-w.done
-	w.st.drop()
+	w.st.Drop()
 }
 
 // abandon stops the writers as stop does but does not wait for them: they
@@ -310,7 +311,7 @@ func (w *writers) abandon(v *lateVerdicts, err error) {
 	v.fail(err)
 	go func() {
 		<-w.done
-		w.st.drop()
+		w.st.Drop()
 	}()
 }
 
@@ -324,7 +325,7 @@ type buildResult struct {
 // outputFiles lists the files writeOutputs writes, relative to the
 // output folder: the marker, the book, the TEI and every file of the site.
 func outputFiles(ed *corpus.Edition, so render.SiteOptions) []string {
-	files := []string{outMarker, "book.pdf", teiFile}
+	files := []string{output.Marker, "book.pdf", teiFile}
 	for _, p := range render.SitePages(ed, so) {
 		files = append(files, "site/"+p)
 	}
@@ -333,7 +334,7 @@ func outputFiles(ed *corpus.Edition, so render.SiteOptions) []string {
 
 // writeOutputs writes every output of the edition into the staging
 // folder: site/ and book.pdf. A new output is one more file here.
-func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po render.PDFOptions) buildResult {
+func writeOutputs(ed *corpus.Edition, st *output.Staging, so render.SiteOptions, po render.PDFOptions) buildResult {
 	var r buildResult
 	// The book and the site are made at the same time; both only read
 	// the edition and the checker's verdicts.
@@ -341,11 +342,11 @@ func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po ren
 	pdfDone := make(chan struct{})
 	go func() {
 		defer close(pdfDone)
-		r.pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"), po)
+		r.pdfSize, pdfErr = writePDF(ed, st.Path("book.pdf"), po)
 	}()
-	siteErr := render.Site(ed, st.path("site"), so)
+	siteErr := render.Site(ed, st.Path("site"), so)
 	if siteErr == nil {
-		siteErr = writeTEI(ed, st.path(teiFile))
+		siteErr = writeTEI(ed, st.Path(teiFile))
 	}
 	<-pdfDone
 	switch {
@@ -354,7 +355,7 @@ func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po ren
 	case pdfErr != nil:
 		r.err = fmt.Errorf("book.pdf: %w", pdfErr)
 	default:
-		r.siteFiles, r.siteSize = dirStats(st.path("site"))
+		r.siteFiles, r.siteSize = dirStats(st.Path("site"))
 	}
 	return r
 }
