@@ -122,7 +122,7 @@ whatever the result.`,
 					out.Moves = append(out.Moves, v.FormatMove(m))
 				}
 				if *asJSON {
-					return solveWriteJSON(e.stdout, out)
+					return writeJSON(e.stdout, out)
 				}
 				onThreads := ""
 				if *threads > 1 {

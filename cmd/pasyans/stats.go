@@ -1,19 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
-
-	"gopkg.in/yaml.v3"
 
 	"pasyans/corpus"
 	"pasyans/engine"
@@ -140,7 +134,7 @@ refuses. 'pasyans stats plan -h' lists its flags.`,
 				// The figures are printed before they are written, so a
 				// failed write loses nothing.
 				if *asJSON {
-					err = solveWriteJSON(e.stdout, r)
+					err = writeJSON(e.stdout, r)
 				} else {
 					stats.Text(e.stdout, r)
 				}
@@ -153,69 +147,25 @@ refuses. 'pasyans stats plan -h' lists its flags.`,
 	})
 }
 
-// solveWriteJSON writes v as indented JSON.
-func solveWriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml
-// through the YAML library and the loader's own type (corpus.Stats), with
-// the command that wrote them (words for the shell; nil for a merge,
-// which names only the number of its files) as its comment.
+// (corpus.Stats, which reads and writes the file), with the command that
+// wrote them (words for the shell; nil for a merge, which names only the
+// number of its files) as its comment.
 func statsYAML(r solve.StatsResult, now time.Time, p stats.Provenance, command []string) ([]byte, error) {
-	round := func(x float64, places int) float64 {
-		f := math.Pow10(places)
-		return math.Round(x*f) / f
-	}
-	s := corpus.Stats{Game: r.Game, Options: append([]string{}, r.Options...), Date: now.UTC().Format(time.DateOnly),
-		Deals: r.Deals, FirstSeed: r.First, Budget: r.Budget, Workers: r.Workers,
-		Won: r.Won, Lost: r.Lost, Unknown: r.Unknown, WinRate: round(r.WinRate, 4),
-		CI95:            [2]float64{round(r.CI95[0], 4), round(r.CI95[1], 4)},
-		UnknownFraction: round(float64(r.Unknown)/float64(max(r.Deals, 1)), 4),
-		MedianMS:        round(r.MedianMS, 1), P90MS: round(r.P90MS, 1), NodesPerSec: round(r.NodesPerSec, 0),
-		SeenCapHits: r.SeenCapHits, OpenCards: r.OpenCards,
-		LostSeeds: append([]uint64{}, r.LostSeeds...), UnknownSeeds: append([]uint64{}, r.UnknownSeeds...),
-		UnknownProgress: round(r.UnknownProgress, 4), Retried: p.Retried, RetryBudget: p.RetryBudget}
-	if r.Threads > 1 {
-		s.Threads = r.Threads
-	}
+	s := corpus.NewStats(r, now)
+	s.Retried, s.RetryBudget = p.Retried, p.RetryBudget
 	if p.Shards > 1 {
 		s.Shards = p.Shards
-	}
-	var doc yaml.Node
-	if err := doc.Encode(&s); err != nil {
-		return nil, err
-	}
-	for _, n := range doc.Content {
-		switch {
-		case n.Kind == yaml.SequenceNode:
-			n.Style = yaml.FlowStyle // lists of numbers on one line
-		case n.Tag == "!!float":
-			f, _ := strconv.ParseFloat(n.Value, 64)
-			n.Value = strconv.FormatFloat(f, 'f', -1, 64) // no exponent
-		}
 	}
 	words := make([]string, len(command))
 	for i, w := range command {
 		words[i] = stats.ShellWord(w)
 	}
-	doc.HeadComment = "Written by: " + strings.Join(words, " ")
+	comment := "Written by: " + strings.Join(words, " ")
 	if command == nil {
-		doc.HeadComment = fmt.Sprintf("Written by: pasyans stats merge -write DIR, from %d record %s", p.Files, pluralize(p.Files, "file"))
+		comment = fmt.Sprintf("Written by: pasyans stats merge -write DIR, from %d record %s", p.Files, pluralize(p.Files, "file"))
 	}
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		return nil, err
-	}
-	if err := enc.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return s.Encode(comment)
 }
 
 // statsCommand is the command line of a stats run that writes r with
@@ -291,7 +241,7 @@ func statsMerge(e *env, args []string) error {
 		}
 	}
 	if *asJSON {
-		err = solveWriteJSON(e.stdout, r)
+		err = writeJSON(e.stdout, r)
 	} else {
 		stats.Text(e.stdout, r)
 		stats.MergeText(e.stdout, prov)
