@@ -14,20 +14,6 @@ import (
 	_ "pasyans/engine/variants" // the games register themselves
 )
 
-// solveJSON is the JSON shape of pasyans solve (DESIGN.md).
-type solveJSON struct {
-	Result    string   `json:"result"`
-	Moves     []string `json:"moves"`
-	Nodes     int64    `json:"nodes"`
-	ElapsedMS int64    `json:"elapsed_ms"`
-	SeenCap   bool     `json:"seen_cap_hit"`
-	OpenCards bool     `json:"open_cards"`
-	// Progress: the most cards the search saw on the foundations, of Goal
-	// (0 and 0 for a game not won on them).
-	Progress int `json:"progress"`
-	Goal     int `json:"goal"`
-}
-
 // solveVariant looks up a game id and its comma-separated options for the
 // solve and stats commands, as a usage error naming the valid ids.
 func solveVariant(game, options string) (*engine.Variant, engine.Options, error) {
@@ -115,12 +101,7 @@ whatever the result.`,
 				}
 				s := engine.NewDeal(v, seed, o)
 				r := solve.Solve(s, bo)
-				out := solveJSON{Result: r.Outcome, Moves: []string{}, Nodes: r.Nodes,
-					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards,
-					Progress: r.Progress, Goal: r.Goal}
-				for _, m := range r.Moves {
-					out.Moves = append(out.Moves, v.FormatMove(m))
-				}
+				out := r.Answer(v)
 				if *asJSON {
 					return writeJSON(e.stdout, out)
 				}

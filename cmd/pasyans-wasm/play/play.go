@@ -284,18 +284,12 @@ type SolveRequest struct {
 	ProbeShare float64 `json:"probe_share"`
 }
 
-// Solution is the solver's answer, in the shape of pasyans solve -json.
+// Solution is the solver's answer, in the shape of pasyans solve -json,
+// and the moves of the line the search started after (Applied: fewer than
+// asked when the line stops at an illegal move; the solver then answers
+// for the position before it).
 type Solution struct {
-	Result    string   `json:"result"`
-	Moves     []string `json:"moves"`
-	Nodes     int64    `json:"nodes"`
-	ElapsedMS int64    `json:"elapsed_ms"`
-	SeenCap   bool     `json:"seen_cap_hit"`
-	OpenCards bool     `json:"open_cards"`
-	Progress  int      `json:"progress"`
-	Goal      int      `json:"goal"`
-	// Refused is set when the line itself stops at an illegal move; the
-	// solver then answers for the position before it.
+	solve.Answer
 	Applied int `json:"applied"`
 }
 
@@ -329,10 +323,5 @@ func (t *Table) Solve(r SolveRequest) (*Solution, error) {
 	o := solveOptions(budget, r.Nodes)
 	o.ProbeShare = r.ProbeShare
 	res := solve.Solve(t.s.Clone(), o)
-	out := &Solution{Result: res.Outcome, Moves: []string{}, Nodes: res.Nodes, ElapsedMS: res.Elapsed.Milliseconds(),
-		SeenCap: res.SeenCapHit, OpenCards: res.OpenCards, Progress: res.Progress, Goal: res.Goal, Applied: p.Applied}
-	for _, m := range res.Moves {
-		out.Moves = append(out.Moves, t.v.FormatMove(m))
-	}
-	return out, nil
+	return &Solution{Answer: res.Answer(t.v), Applied: p.Applied}, nil
 }
