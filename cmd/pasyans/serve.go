@@ -11,7 +11,6 @@ import (
 	"strings"
 	"syscall"
 
-	"pasyans/corpus"
 	"pasyans/site/preview"
 )
 
@@ -129,38 +128,8 @@ func previewDiagnostics(cf *corpusFlags, err error) []preview.Diagnostic {
 	// The edition as far as it loads, to find the paragraph of a line.
 	ed, _, _ := cf.load()
 	for _, d := range ce.ds {
-		game, para := locate(ed, d.Pos)
+		game, para := ed.Locate(d.Pos)
 		out = append(out, preview.Diagnostic{File: cf.name(d.Pos.File), Line: d.Pos.Line, Message: d.Msg, Game: game, Para: para})
 	}
 	return out
-}
-
-// locate finds the game whose page shows a corpus position and the
-// paragraph whose section holds it.
-func locate(ed *corpus.Edition, pos corpus.Pos) (game, para string) {
-	dir, rest, _ := strings.Cut(pos.File, "/")
-	switch dir {
-	case "games":
-		game = strings.TrimSuffix(rest, ".md")
-	case "deals":
-		game, _, _ = strings.Cut(rest, "/")
-		return game, ""
-	default:
-		return "", ""
-	}
-	if ed == nil || pos.Line <= 0 {
-		return game, ""
-	}
-	best := 0
-	for _, g := range ed.Games {
-		if g.ID != game {
-			continue
-		}
-		for _, pa := range g.Paragraphs {
-			if pa.Pos.File == pos.File && pa.Pos.Line <= pos.Line && pa.Pos.Line > best {
-				best, para = pa.Pos.Line, pa.ID
-			}
-		}
-	}
-	return game, para
 }

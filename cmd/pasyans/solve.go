@@ -73,7 +73,7 @@ whatever the result.`,
 					if st, err := os.Stat(filepath.Dir(*memProfile)); err != nil || !st.IsDir() {
 						return usageError("-memprofile %s: no folder %s to write the profiles into", *memProfile, filepath.Dir(*memProfile))
 					}
-					stop := heapProfiles(*memProfile, 30*time.Second)
+					stop := stats.HeapProfiles(*memProfile, 30*time.Second)
 					defer func() {
 						if perr := stop(); perr != nil && err == nil {
 							err = failure("-memprofile: %v", perr)

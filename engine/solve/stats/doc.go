@@ -3,9 +3,9 @@
 // of a deal range, the merge of record files into the figures one run of
 // them all gives, the jobs that run the shards on a cluster (GNU parallel,
 // Slurm, Kubernetes), the text a reader sees, and the memory budget of a
-// run. The figures themselves are solve.StatsResult; the file a run
-// writes into the corpus (stats/<game>.yaml) is corpus.Stats, which the
-// command fills from them.
+// run (with heap profiles of a long search, HeapProfiles). The figures
+// themselves are solve.StatsResult; the file a run writes into the corpus
+// (stats/<game>.yaml) is corpus.Stats, which the command fills from them.
 //
 // Boundary: stats knows the engine and the solver, the records' format
 // and the command line of 'pasyans stats' that a plan hands to its shards
