@@ -1,28 +1,22 @@
 package output
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-func writeTestFile(t *testing.T, name, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestPruneKeepsOnlyWhatIsWritten: prune leaves the files named and the
 // folders on their way, and removes everything else.
 func TestPruneKeepsOnlyWhatIsWritten(t *testing.T) {
 	root := t.TempDir()
 	for _, f := range []string{"a/b/keep.html", "a/drop.html", "c/d/drop.html", "keep.txt", "e"} {
-		writeTestFile(t, filepath.Join(root, filepath.FromSlash(f)), "x")
+		p := filepath.Join(root, filepath.FromSlash(f))
+		if err := errors.Join(os.MkdirAll(filepath.Dir(p), 0o755), os.WriteFile(p, []byte("x"), 0o644)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.Mkdir(filepath.Join(root, "empty"), 0o755); err != nil {
 		t.Fatal(err)
