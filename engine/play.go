@@ -34,17 +34,10 @@ func (e *Illegal) Unwrap() error { return ErrIllegalMove }
 // malformed or illegal, returning how many were applied and what stopped it.
 func (s *State) Play(moves []MoveText) (int, *Illegal) {
 	for i, mt := range moves {
-		ill := &Illegal{Index: i + 1, Move: mt.Text, Line: mt.Line}
-		m, err := s.V.ParseMove(mt.Text)
-		if err != nil {
-			ill.Rule, ill.Reason = RuleSyntax.ID, err.Error()
+		if ill := s.Step(mt.Text); ill != nil {
+			ill.Index, ill.Line = i+1, mt.Line
 			return i, ill
 		}
-		if r := s.CheckPlayable(m); r != nil {
-			ill.Rule, ill.Reason = r.ID, r.EN
-			return i, ill
-		}
-		s.Do(m)
 	}
 	return len(moves), nil
 }

@@ -9,7 +9,6 @@ import (
 	"syscall/js"
 
 	"pasyans/cmd/pasyans-wasm/play"
-	"pasyans/engine"
 )
 
 // table is the page's position (one per instance: the page and the
@@ -29,7 +28,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return position(p), nil
+		return toJS(p), nil
 	})
 	// seed(text) → the deal number as its canonical decimal string, or an
 	// error saying why text is not one (the page's links are checked with
@@ -64,13 +63,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		moves := make([]any, len(s.Moves))
-		for i, m := range s.Moves {
-			moves[i] = m
-		}
-		return map[string]any{"result": s.Result, "moves": moves, "nodes": float64(s.Nodes),
-			"elapsed_ms": float64(s.ElapsedMS), "seen_cap_hit": s.SeenCap, "open_cards": s.OpenCards,
-			"progress": s.Progress, "goal": s.Goal, "applied": s.Applied}, nil
+		return toJS(s), nil
 	})
 }
 
@@ -129,151 +122,10 @@ func stringList(v js.Value, name string) ([]string, error) {
 	return strings.Split(v.Call("join", "\n").String(), "\n"), nil
 }
 
-// position is p as a JavaScript object, field names as in package play,
-// made by one JSON.parse of text written here: building it property by
-// property would cross into JavaScript hundreds of times per move.
-func position(p *play.Position) js.Value {
-	var w jsonWriter
-	w.raw(`{"applied":`)
-	w.int(p.Applied)
-	w.raw(`,"illegal":`)
-	if ill := p.Illegal; ill != nil {
-		w.raw(`{"index":`)
-		w.int(ill.Index)
-		w.field("move", ill.Move)
-		w.field("rule", ill.Rule)
-		w.field("reason", ill.Reason)
-		w.raw("}")
-	} else {
-		w.raw("null")
-	}
-	w.raw(`,"won":`)
-	w.bool(p.Won)
-	w.raw(`,"over":`)
-	w.bool(p.Over)
-	w.raw(`,"state":`)
-	w.state(p.State)
-	w.field("key", p.Key)
-	w.raw(`,"hidden":`)
-	w.bool(p.Hidden)
-	f := p.Facts
-	w.raw(`,"facts":{"pack":`)
-	w.int(f.Pack)
-	w.raw(`,"redeals_left":`)
-	w.int(f.RedealsLeft)
-	w.raw(`,"foundations":`)
-	w.int(f.Foundations)
-	w.raw(`,"goal":`)
-	w.int(f.Goal)
-	w.raw(`,"moves":`)
-	w.int(f.Moves)
-	w.raw(`},"legal":[`)
-	for i, l := range p.Legal {
-		if i > 0 {
-			w.raw(",")
-		}
-		w.raw(`{"m":`)
-		w.str(l.Move)
-		w.field("w", l.Word)
-		w.field("from", l.From)
-		w.field("to", l.To)
-		w.raw("}")
-	}
-	w.raw("]")
-	w.raw(`,"options":`)
-	w.strs(p.Options)
-	w.raw(`,"dropped":`)
-	w.strs(p.Dropped)
-	w.raw(`,"seen":`)
-	w.state(p.Seen)
-	w.raw(`,"names":[`)
-	for i, ns := range p.Names {
-		if i > 0 {
-			w.raw(",")
-		}
-		w.strs(ns)
-	}
-	w.raw("]")
-	if p.SVG != "" {
-		w.field("svg", p.SVG)
-	}
-	if p.Keys != nil {
-		w.raw(`,"keys":`)
-		w.strs(p.Keys)
-	}
-	w.raw("}")
-	return js.Global().Get("JSON").Call("parse", string(w.b))
-}
-
-// state writes the deal -json state shape.
-func (w *jsonWriter) state(s engine.StateView) {
-	w.raw(`{"game":`)
-	w.str(s.Game)
-	w.raw(`,"seed":`)
-	w.b = strconv.AppendUint(w.b, s.Seed, 10)
-	w.raw(`,"options":`)
-	w.strs(s.Options)
-	w.raw(`,"piles":[`)
-	for i, p := range s.Piles {
-		if i > 0 {
-			w.raw(",")
-		}
-		w.raw(`{"id":`)
-		w.str(p.ID)
-		w.field("role", string(p.Role))
-		w.raw(`,"cards":`)
-		w.strs(p.Cards)
-		w.raw(`,"face_down":`)
-		w.int(p.FaceDown)
-		w.raw("}")
-	}
-	w.raw(`],"won":`)
-	w.bool(s.Won)
-	w.raw(`,"over":`)
-	w.bool(s.Over)
-	w.raw("}")
-}
-
-// jsonWriter writes JSON text: encoding/json would add about 0.7 MB to
-// the program, against a budget of 4 MB.
-type jsonWriter struct{ b []byte }
-
-func (w *jsonWriter) raw(s string) { w.b = append(w.b, s...) }
-func (w *jsonWriter) int(n int)    { w.b = strconv.AppendInt(w.b, int64(n), 10) }
-func (w *jsonWriter) bool(v bool)  { w.b = strconv.AppendBool(w.b, v) }
-
-// field writes ,"name":"value".
-func (w *jsonWriter) field(name, value string) {
-	w.raw(`,"` + name + `":`)
-	w.str(value)
-}
-
-func (w *jsonWriter) strs(ss []string) {
-	w.raw("[")
-	for i, s := range ss {
-		if i > 0 {
-			w.raw(",")
-		}
-		w.str(s)
-	}
-	w.raw("]")
-}
-
-// str writes a JSON string: quotes, backslashes and control characters
-// escaped, other text (valid UTF-8 from the engine) as is.
-func (w *jsonWriter) str(s string) {
-	w.b = append(w.b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			w.b = append(w.b, '\\', c)
-		case c < 0x20:
-			w.b = append(w.b, `\u00`...)
-			w.b = append(w.b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-		default:
-			w.b = append(w.b, c)
-		}
-	}
-	w.b = append(w.b, '"')
+// toJS is v as a JavaScript object with the field names of its json tags,
+// made by one JSON.parse of the text play.AppendJSON writes: building it
+// property by property would cross into JavaScript hundreds of times per
+// move.
+func toJS(v any) js.Value {
+	return js.Global().Get("JSON").Call("parse", string(play.AppendJSON(nil, v)))
 }

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -17,6 +15,8 @@ import (
 	"pasyans/corpus"
 	"pasyans/corpus/check"
 	"pasyans/render"
+	"pasyans/render/edition"
+	"pasyans/site/output"
 )
 
 func init() {
@@ -136,41 +136,41 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, base
 	checkStart := time.Now()
 	reports := make(chan *check.Report, 1)
 	go func() { reports <- check.Run(ed, check.Options{Probes: probes, Cache: probeCache()}) }()
-	v := newLateVerdicts()
-	// Every output is written under the staging folder (st.path); commit
+	v := edition.NewVerdicts()
+	// Every output is written under the staging folder (st.Path); commit
 	// puts the whole folder in place at once. Its error waits for the
 	// check's: a corpus that fails the check is reported as such.
-	st, stErr := newStaging(out)
-	var w *writers
+	st, stErr := output.New(out, spareSlot())
+	var w *edition.Writers
 	if stErr == nil {
-		w = startWriters(ed, st, cf.fsys(), paper, baseURL, v)
+		w = edition.Start(ed, st, cf.fsys(), paper, baseURL, v)
 	}
 	var report *check.Report
 	select {
 	case sig := <-sigs:
-		w.stop(v, errInterrupted)
+		w.Stop(v, errInterrupted)
 		return interrupted{sig}
 	case <-ctx.Done():
-		w.abandon(v, errInterrupted)
+		w.Abandon(v, errInterrupted)
 		return ctx.Err()
 	case report = <-reports:
 	}
 	checked := time.Since(checkStart)
 	if !report.OK() {
-		w.stop(v, errCheckFailed)
+		w.Stop(v, errCheckFailed)
 		return printDiagnostics(e.stderr, report.Diagnostics, cf.name)
 	}
 	if stErr != nil {
 		return stErr
 	}
-	v.set(check.Verdicts(report))
-	var res buildResult
+	v.Set(check.Verdicts(report))
+	var res edition.Result
 	select {
 	case <-ctx.Done():
 		// Removed once the writers end (or with the caller's folder).
 		go func() {
-			<-w.done
-			st.abort()
+			<-w.Done
+			st.Abort()
 		}()
 		return ctx.Err()
 	case sig := <-sigs:
@@ -179,32 +179,32 @@ func buildContext(ctx context.Context, e *env, cf *corpusFlags, out, paper, base
 		// before it notices, so wait for them and remove what is left. A
 		// second signal kills at once (the next build sweeps the folder).
 		signal.Stop(sigs)
-		st.abort()
-		<-w.done
-		st.abort()
+		st.Abort()
+		<-w.Done
+		st.Abort()
 		return interrupted{sig}
-	case res = <-w.done:
+	case res = <-w.Done:
 	}
-	if res.err != nil {
-		st.abort()
-		return failure("build: %v", res.err)
+	if res.Err != nil {
+		st.Abort()
+		return failure("build: %v", res.Err)
 	}
 	// A signal from now on kills the process as it would without the
 	// handler: the commit is one step, so the output is still whole.
 	signal.Stop(sigs)
 	select {
 	case sig := <-sigs:
-		st.abort()
+		st.Abort()
 		return interrupted{sig}
 	default:
 	}
-	if err := st.commit(); err != nil {
-		st.abort()
+	if err := st.Commit(); err != nil {
+		st.Abort()
 		return failure("build: %v", err)
 	}
 	fmt.Fprintf(e.stderr, "pasyans: checked the edition (%d probes per game) in %s; built %s (%d files, %.1f MB) and %s (%.1f MB) in %s\n",
-		probes, checked.Round(time.Millisecond), filepath.Join(out, "site"), res.siteFiles, float64(res.siteSize)/1e6,
-		filepath.Join(out, "book.pdf"), float64(res.pdfSize)/1e6, time.Since(start).Round(time.Millisecond))
+		probes, checked.Round(time.Millisecond), filepath.Join(out, "site"), res.SiteFiles, float64(res.SiteSize)/1e6,
+		filepath.Join(out, "book.pdf"), float64(res.PDFSize)/1e6, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
@@ -236,129 +236,6 @@ var (
 	errInterrupted = errors.New("interrupted")
 )
 
-// lateVerdicts are the checker's verdicts, which the writers start
-// without: wait returns once they are in (set) or will never be (fail).
-type lateVerdicts struct {
-	m   map[string]string
-	in  chan struct{}
-	err error
-}
-
-func newLateVerdicts() *lateVerdicts {
-	return &lateVerdicts{m: map[string]string{}, in: make(chan struct{})}
-}
-
-// set puts the verdicts in and wakes the writers.
-func (v *lateVerdicts) set(m map[string]string) {
-	maps.Copy(v.m, m)
-	close(v.in)
-}
-
-// fail tells the writers that no verdicts will come, and why.
-func (v *lateVerdicts) fail(err error) {
-	v.err = err
-	close(v.in)
-}
-
-func (v *lateVerdicts) wait() error {
-	<-v.in
-	return v.err
-}
-
-// writers are the goroutines writing the outputs into a staging folder.
-type writers struct {
-	st   *staging
-	done chan buildResult
-}
-
-// startWriters starts writing every output of the edition into st, with
-// the verdicts v as they come.
-func startWriters(ed *corpus.Edition, st *staging, corpusFS fs.FS, paper, baseURL string, v *lateVerdicts) *writers {
-	siteOpts := render.SiteOptions{Corpus: corpusFS, Verdicts: render.Verdicts(v.m), Await: v.wait, BaseURL: baseURL}
-	pdfOpts := render.PDFOptions{Paper: paper, Verdicts: v.m, Await: v.wait}
-	w := &writers{st: st, done: make(chan buildResult, 1)}
-	go func() {
-		if err := st.prepare(outputFiles(ed, siteOpts)); err != nil {
-			w.done <- buildResult{err: err}
-			return
-		}
-		w.done <- writeOutputs(ed, st, siteOpts, pdfOpts)
-	}()
-	return w
-}
-
-// stop stops the writers before the verdicts came, for the reason err,
-// waits for them and drops their folder, giving it back as the spare
-// output that the next build recycles (see recycle.go). Nothing to do
-// for no writers (nil).
-func (w *writers) stop(v *lateVerdicts, err error) {
-	if w == nil {
-		return
-	}
-	v.fail(err)
-	<-w.done
-	w.st.drop()
-}
-
-// abandon stops the writers as stop does but does not wait for them: they
-// drop their folder when they end (the live preview, cancelled, removes
-// its whole private folder instead).
-func (w *writers) abandon(v *lateVerdicts, err error) {
-	if w == nil {
-		return
-	}
-	v.fail(err)
-	go func() {
-		<-w.done
-		w.st.drop()
-	}()
-}
-
-// buildResult is what writeOutputs made.
-type buildResult struct {
-	siteFiles         int
-	siteSize, pdfSize int64
-	err               error
-}
-
-// outputFiles lists the files writeOutputs writes, relative to the
-// output folder: the marker, the book, the TEI and every file of the site.
-func outputFiles(ed *corpus.Edition, so render.SiteOptions) []string {
-	files := []string{outMarker, "book.pdf", teiFile}
-	for _, p := range render.SitePages(ed, so) {
-		files = append(files, "site/"+p)
-	}
-	return files
-}
-
-// writeOutputs writes every output of the edition into the staging
-// folder: site/ and book.pdf. A new output is one more file here.
-func writeOutputs(ed *corpus.Edition, st *staging, so render.SiteOptions, po render.PDFOptions) buildResult {
-	var r buildResult
-	// The book and the site are made at the same time; both only read
-	// the edition and the checker's verdicts.
-	var pdfErr error
-	pdfDone := make(chan struct{})
-	go func() {
-		defer close(pdfDone)
-		r.pdfSize, pdfErr = writePDF(ed, st.path("book.pdf"), po)
-	}()
-	siteErr := render.Site(ed, st.path("site"), so)
-	if siteErr == nil {
-		siteErr = writeTEI(ed, st.path(teiFile))
-	}
-	<-pdfDone
-	switch {
-	case siteErr != nil:
-		r.err = siteErr
-	case pdfErr != nil:
-		r.err = fmt.Errorf("book.pdf: %w", pdfErr)
-	default:
-		r.siteFiles, r.siteSize = dirStats(st.path("site"))
-	}
-	return r
-}
-
 // interrupted is a build stopped by a signal: exit status 128 + the
 // signal's number, as a shell reports a process the signal killed.
 type interrupted struct{ sig os.Signal }
@@ -374,48 +251,10 @@ func (i interrupted) ExitStatus() int {
 	return 1
 }
 
-// writePDF writes the book to name and returns its size.
-func writePDF(ed *corpus.Edition, name string, o render.PDFOptions) (int64, error) {
-	f, err := os.Create(name)
-	if err != nil {
-		return 0, err
-	}
-	w := bufio.NewWriter(f)
-	err = render.PDF(ed, w, o)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return 0, err
-	}
-	st, err := os.Stat(name)
-	if err != nil {
-		return 0, err
-	}
-	return st.Size(), nil
-}
-
 // fsys returns the corpus as an fs.FS, as load reads it.
 func (c *corpusFlags) fsys() fs.FS {
 	if c.dir == "" {
 		return corpus.FS
 	}
 	return os.DirFS(c.dir)
-}
-
-// dirStats counts the files under dir and their bytes.
-func dirStats(dir string) (files int, size int64) {
-	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if info, err := d.Info(); err == nil {
-				files++
-				size += info.Size()
-			}
-		}
-		return nil
-	})
-	return files, size
 }

@@ -14,7 +14,7 @@ import (
 // The cache folder: pasyans in the user's cache folder
 // ($XDG_CACHE_HOME/pasyans, or the system's equivalent). It holds what a
 // build can take again instead of making it anew: the spare output (see
-// recycle.go) and the probes' results (check.ProbeCache, in probes/,
+// package output) and the probes' results (check.ProbeCache, in probes/,
 // keyed by this program's build ID). Deleting it is always safe, and
 // PASYANS_CACHE=off turns it off.
 
@@ -29,6 +29,16 @@ func cacheDir() (string, bool) {
 		return "", false
 	}
 	return filepath.Join(dir, "pasyans"), true
+}
+
+// spareSlot is where the spare output is kept (see package output):
+// spare-output in the cache folder, "" when there is none.
+func spareSlot() string {
+	dir, ok := cacheDir()
+	if !ok {
+		return ""
+	}
+	return filepath.Join(dir, "spare-output")
 }
 
 // probeCache returns the cache of the probes' results for this program,

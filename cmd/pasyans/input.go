@@ -17,33 +17,12 @@ func inputName(name string) string {
 	return name
 }
 
-// openInput opens the input file name for reading. A directory, a FIFO, a
-// device or a socket is refused with a usage error before it is opened
-// (opening a FIFO blocks until something writes to it): inputs are regular
-// files, or "-" for standard input, which the callers handle.
+// openInput opens the input file name for reading, refusing what is not
+// a regular file (see source.OpenRegular) with a usage error.
 func openInput(name, want string) (*os.File, error) {
-	st, err := os.Stat(name)
+	f, err := source.OpenRegular(name, want)
 	if err != nil {
-		return nil, usageError("%v", unwrapPath(err))
-	}
-	if err := regularInput(name, st, want); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, usageError("%v", unwrapPath(err))
+		return nil, usageError("%v", err)
 	}
 	return f, nil
-}
-
-// regularInput returns a usage error unless st is a regular file.
-func regularInput(name string, st os.FileInfo, want string) error {
-	switch m := st.Mode(); {
-	case m.IsRegular():
-		return nil
-	case m.IsDir():
-		return usageError("%s: is a directory, not a file (want %s)", name, want)
-	default:
-		return usageError("%s: is %s, want %s as a regular file (or - to read standard input)", name, source.Kind(m), want)
-	}
 }

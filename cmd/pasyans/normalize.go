@@ -1,15 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -21,10 +14,6 @@ import (
 const (
 	// maxNormalizeInput bounds what normalize reads (stdin or a file).
 	maxNormalizeInput = 256 << 20
-	// maxNormalizeLine bounds one line: a paragraph of the book is a few
-	// kilobytes, so a longer line is not a text this command can stand in
-	// for (and its apparatus would not fit in memory).
-	maxNormalizeLine = 1 << 20
 )
 
 func init() {
@@ -81,72 +70,11 @@ func runNormalize(e *env, layer string, apparatus bool, enc string, args []strin
 		return err
 	}
 
-	srcs, err := source.Load(corpus.FS, "sources.yaml")
-	if err != nil {
-		return fmt.Errorf("embedded corpus: %w", err)
-	}
-	em, err := embeddedEmendations()
-	if err != nil {
-		return err
-	}
-	sum := sha256.Sum256(data)
-	id, modern := filepath.Base(display), false
+	id := filepath.Base(display)
 	if name == "-" {
 		id = "stdin"
 	}
-	if src := source.Lookup(srcs, hex.EncodeToString(sum[:])); src != nil {
-		id, modern = src.ID, src.Modern
-		if enc == "" {
-			enc = src.Encoding
-		}
-	}
-	if enc == "" {
-		enc = "utf-8"
-	}
-	if err := checkLineLength(display, data); err != nil {
-		return usageError("%v", err)
-	}
-	text, err := source.Decode(display, data, enc)
-	if err != nil {
-		return usageError("%v", err)
-	}
-
-	r := normalize.NewReader(em)
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
-	if apparatus {
-		je := json.NewEncoder(w)
-		je.SetEscapeHTML(false)
-		for _, p := range source.Split(id, text) {
-			for _, ed := range r.Read(p, modern).Apparatus {
-				if ed.Layer == normalize.Modern && layer != normalize.Modern {
-					continue
-				}
-				if err := je.Encode(ed); err != nil {
-					return err
-				}
-			}
-		}
-	} else {
-		lines := strings.Split(text, "\n")
-		for _, p := range source.Split(id, text) {
-			rd := r.Read(p, modern)
-			if layer == normalize.Modern {
-				lines[p.Line-1] = rd.Modern
-			} else {
-				lines[p.Line-1] = rd.Corrected
-			}
-		}
-		for i, l := range lines {
-			if i > 0 {
-				w.WriteByte('\n')
-			}
-			w.WriteString(l)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("normalize: writing output: %w", err)
-	}
-	return nil
+	return corpus.WriteNormalized(e.stdout, display, id, data, enc, layer, apparatus)
 }
 
 // readNormalizeInput reads FILE or, for "-", standard input, and returns
@@ -166,52 +94,10 @@ func readNormalizeInput(e *env, name string) ([]byte, string, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(rd, maxNormalizeInput+1))
 	if err != nil {
-		return nil, display, usageError("%s: %v", display, unwrapPath(err))
+		return nil, display, usageError("%s: %v", display, source.PathMessage(err))
 	}
 	if len(data) > maxNormalizeInput {
 		return nil, display, usageError("%s: more than %d MiB; normalize takes one source file", display, maxNormalizeInput>>20)
 	}
 	return data, display, nil
-}
-
-// unwrapPath turns *fs.PathError into "name: reason".
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
-	}
-	return err
-}
-
-// checkLineLength reports the first line (LF, CRLF or CR ended) longer than
-// maxNormalizeLine bytes.
-func checkLineLength(name string, data []byte) error {
-	start, line := 0, 1
-	for i := 0; i <= len(data); i++ {
-		if i == len(data) || data[i] == '\n' || data[i] == '\r' {
-			if i-start > maxNormalizeLine {
-				return &source.Error{File: name, Line: line, Col: maxNormalizeLine + 1, Offset: start + maxNormalizeLine,
-					Msg: fmt.Sprintf("line of %d bytes is longer than a paragraph can be (limit %d MiB); split it", i-start, maxNormalizeLine>>20)}
-			}
-			if i < len(data) && data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
-				i++
-			}
-			start, line = i+1, line+1
-		}
-	}
-	return nil
-}
-
-// embeddedEmendations parses the embedded corpus's emendations.tsv.
-func embeddedEmendations() (normalize.Emendations, error) {
-	f, err := corpus.FS.Open("emendations.tsv")
-	if err != nil {
-		return nil, fmt.Errorf("embedded corpus: %w", err)
-	}
-	defer f.Close()
-	em, err := normalize.ParseEmendations("emendations.tsv", f)
-	if err != nil {
-		return nil, fmt.Errorf("embedded corpus: %w", err)
-	}
-	return em, nil
 }

@@ -1,24 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"io/fs"
-	"net"
-	"net/http"
-	"net/netip"
 	"os"
 	"os/signal"
-	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
+
+	"pasyans/site/preview"
 )
 
 func init() {
@@ -107,270 +100,36 @@ type serveOptions struct {
 	ready func(addr string)
 }
 
-// contentSecurityPolicy is sent with every answer: the site's pages use
-// no inline script or style, and ask nothing of another host.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-
-// serve listens on o.addr and serves the site (or, with -watch, the live
-// preview) until ctx is done.
+// serve serves the site (or, with -watch, the live preview of the
+// corpus, built as 'pasyans build -probes 0' builds it) until ctx is done.
 func serve(ctx context.Context, e *env, o serveOptions) error {
-	warning, err := checkAddr(o.addr, o.public)
-	if err != nil {
-		return err
-	}
+	po := preview.Options{Addr: o.addr, Public: o.public, Dir: o.dir, Ready: o.ready}
 	if o.watch {
-		return serveWatch(ctx, e, o, warning)
+		cf := o.cf
+		po.Watch = &preview.Watch{Corpus: cf.dir,
+			Build: func(ctx context.Context, out string, probes int) error {
+				quiet := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+				return buildContext(ctx, quiet, &cf, out, "a4", "", probes)
+			},
+			Diagnose: func(err error) []preview.Diagnostic { return previewDiagnostics(&cf, err) }}
 	}
-	h, err := siteHandler(o.dir)
-	if err != nil {
-		return err
-	}
-	ln, err := listen(o.addr, o.public)
-	if err != nil {
-		return err
-	}
-	if warning != "" {
-		fmt.Fprintln(e.stderr, warning)
-	}
-	fmt.Fprintf(e.stderr, "pasyans: serving %s at http://%s/ (Ctrl-C stops)\n", o.dir, ln.Addr())
-	if o.ready != nil {
-		o.ready(ln.Addr().String())
-	}
-	return serveUntil(ctx, newServer(hostGuard(h, ln.Addr(), o.public)), ln)
+	return preview.Serve(ctx, e.stderr, po)
 }
 
-// checkAddr refuses an address that is not loopback unless public is
-// set, and returns the warning to print for one that is allowed.
-func checkAddr(addr string, public bool) (warning string, err error) {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return "", usageError("-addr %q: %v (want host:port, such as 127.0.0.1:8080)", addr, err)
+// previewDiagnostics turns a build's failure into the preview's diagnostics,
+// each with the game page and paragraph it concerns where there is one.
+func previewDiagnostics(cf *corpusFlags, err error) []preview.Diagnostic {
+	out := []preview.Diagnostic{}
+	var ce *corpusErrors
+	if !errors.As(err, &ce) {
+		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), errUsage.Error()+": "), errFailed.Error()+": ")
+		return append(out, preview.Diagnostic{Message: msg})
 	}
-	if isLoopback(host) {
-		return "", nil
+	// The edition as far as it loads, to find the paragraph of a line.
+	ed, _, _ := cf.load()
+	for _, d := range ce.ds {
+		game, para := ed.Locate(d.Pos)
+		out = append(out, preview.Diagnostic{File: cf.name(d.Pos.File), Line: d.Pos.Line, Message: d.Msg, Game: game, Para: para})
 	}
-	if !public {
-		return "", usageError("-addr %s listens beyond this machine: add -public if others may read the site, or use 127.0.0.1:PORT", addr)
-	}
-	return fmt.Sprintf("pasyans: warning: -public -addr %s: anyone who can reach this machine can read the site", addr), nil
-}
-
-// isLoopback reports whether host names only loopback addresses. An
-// empty host (":8080") means every interface.
-func isLoopback(host string) bool {
-	if host == "" {
-		return false
-	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return ip.IsLoopback()
-	}
-	ips, err := net.LookupIP(host)
-	if err != nil || len(ips) == 0 {
-		return false
-	}
-	for _, ip := range ips {
-		if !ip.IsLoopback() {
-			return false
-		}
-	}
-	return true
-}
-
-// listen listens on addr and, unless public, makes sure the socket it got
-// is a loopback one (a host name may resolve otherwise than checkAddr saw).
-func listen(addr string, public bool) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, usageError("listen on %s: %v", addr, err)
-	}
-	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !public && !tcp.IP.IsLoopback() {
-		ln.Close()
-		return nil, usageError("-addr %s listens on %s, which is not loopback: add -public if others may read the site", addr, tcp.IP)
-	}
-	return ln, nil
-}
-
-// newServer returns the server with its time limits: a slow or idle
-// client cannot hold a connection for long. (The live preview's event
-// stream lifts the write limit for itself.)
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       60 * time.Second,
-	}
-}
-
-// serveUntil serves on ln until ctx is done, then shuts the server down,
-// giving open requests a moment to finish.
-func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return failure("serve: %v", err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		srv.Close()
-	}
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return failure("serve: %v", err)
-	}
-	return nil
-}
-
-// siteHandler serves dir, refusing any path that leads out of it.
-func siteHandler(dir string) (http.Handler, error) {
-	st, err := os.Stat(filepath.Join(dir, "index.html"))
-	if err != nil || st.IsDir() {
-		return nil, usageError("%s: no built site here (run 'pasyans build' first)", dir)
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, usageError("open %s: %v", dir, err)
-	}
-	fsys := root.FS()
-	return guard(webCache(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		serveFile(w, r, fsys, nil)
-	}))), nil
-}
-
-// guard sets the headers every answer carries and answers 405 to any
-// method but GET and HEAD.
-func guard(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hd := w.Header()
-		setGuardHeaders(hd)
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			hd.Set("Allow", "GET, HEAD")
-			http.Error(w, "405 method not allowed: this server only reads (GET, HEAD)", http.StatusMethodNotAllowed)
-			return
-		}
-		h.ServeHTTP(w, r)
-	})
-}
-
-// setGuardHeaders sets the headers every answer carries.
-func setGuardHeaders(hd http.Header) {
-	hd.Set("Content-Security-Policy", contentSecurityPolicy)
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Referrer-Policy", "no-referrer")
-}
-
-// hostGuard answers 421 to a request whose Host header does not name the
-// address served (a page of another site whose name was made to point
-// at this machine, DNS rebinding): on a loopback address, the address
-// itself or localhost, with its port. With -public any name may reach
-// the site, which anyone may read anyway.
-func hostGuard(h http.Handler, addr net.Addr, public bool) http.Handler {
-	tcp, ok := addr.(*net.TCPAddr)
-	if public || !ok {
-		return h
-	}
-	port := strconv.Itoa(tcp.Port)
-	allowed := map[string]bool{}
-	for _, host := range []string{tcp.IP.String(), "localhost", "127.0.0.1", "::1"} {
-		allowed[strings.ToLower(net.JoinHostPort(host, port))] = true
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !allowed[strings.ToLower(r.Host)] {
-			setGuardHeaders(w.Header())
-			http.Error(w, "421 misdirected request: the Host header does not name this server's address", http.StatusMisdirectedRequest)
-			return
-		}
-		h.ServeHTTP(w, r)
-	})
-}
-
-// serveFile answers r with the file its path names in fsys, or the
-// index.html of the folder it names. Anything else (a missing file, a
-// folder without index.html, a link leading out of the site, a device)
-// is a 404: folders are never listed. If inject is set, HTML pages are
-// passed through it before they are sent.
-func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, inject func(name string, page []byte) []byte) {
-	p := r.URL.Path
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	name := strings.TrimPrefix(path.Clean(p), "/")
-	if name == "" {
-		name = "."
-	}
-	f, st, err := openRegular(fsys, name)
-	if err == errIsDir {
-		if !strings.HasSuffix(p, "/") {
-			// Relative, as http.FileServer does, so that the page's
-			// relative links resolve.
-			http.Redirect(w, r, path.Base(p)+"/", http.StatusMovedPermanently)
-			return
-		}
-		name = path.Join(name, "index.html")
-		f, st, err = openRegular(fsys, name)
-	}
-	if err != nil {
-		http.NotFound(w, r)
-		return
-	}
-	defer f.Close()
-	if inject != nil && strings.HasSuffix(name, ".html") {
-		page, err := io.ReadAll(f)
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(inject(name, page)))
-		return
-	}
-	rs, ok := f.(io.ReadSeeker)
-	if !ok {
-		b, err := io.ReadAll(f)
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		rs = bytes.NewReader(b)
-	}
-	http.ServeContent(w, r, name, st.ModTime(), rs)
-}
-
-// errIsDir is openRegular's answer for a folder.
-var errIsDir = errors.New("is a folder")
-
-// openRegular opens name in fsys if it is a regular file. Its type is
-// checked before it is opened (opening a FIFO blocks until a writer
-// comes), and again on the file opened.
-func openRegular(fsys fs.FS, name string) (fs.File, fs.FileInfo, error) {
-	st, err := fs.Stat(fsys, name)
-	switch {
-	case err != nil:
-		return nil, nil, err
-	case st.IsDir():
-		return nil, nil, errIsDir
-	case !st.Mode().IsRegular():
-		return nil, nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err = f.Stat()
-	switch {
-	case err != nil:
-	case st.IsDir():
-		err = errIsDir
-	case !st.Mode().IsRegular():
-		err = fmt.Errorf("%s: not a regular file", name)
-	default:
-		return f, st, nil
-	}
-	f.Close()
-	return nil, nil, err
+	return out
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pasyans/render/browsertest"
+	"pasyans/site/preview"
 )
 
 // The browser tests of serve: the site's pages under the server's
@@ -122,7 +123,7 @@ func TestServeCSPBrowser(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "csp-control.html"), []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h, err := siteHandler(dir)
+	h, err := preview.SiteHandler(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

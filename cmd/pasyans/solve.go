@@ -10,22 +10,9 @@ import (
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
+	"pasyans/engine/solve/stats"
 	_ "pasyans/engine/variants" // the games register themselves
 )
-
-// solveJSON is the JSON shape of pasyans solve (DESIGN.md).
-type solveJSON struct {
-	Result    string   `json:"result"`
-	Moves     []string `json:"moves"`
-	Nodes     int64    `json:"nodes"`
-	ElapsedMS int64    `json:"elapsed_ms"`
-	SeenCap   bool     `json:"seen_cap_hit"`
-	OpenCards bool     `json:"open_cards"`
-	// Progress: the most cards the search saw on the foundations, of Goal
-	// (0 and 0 for a game not won on them).
-	Progress int `json:"progress"`
-	Goal     int `json:"goal"`
-}
 
 // solveVariant looks up a game id and its comma-separated options for the
 // solve and stats commands, as a usage error naming the valid ids.
@@ -86,7 +73,7 @@ whatever the result.`,
 					if st, err := os.Stat(filepath.Dir(*memProfile)); err != nil || !st.IsDir() {
 						return usageError("-memprofile %s: no folder %s to write the profiles into", *memProfile, filepath.Dir(*memProfile))
 					}
-					stop := heapProfiles(*memProfile, 30*time.Second)
+					stop := stats.HeapProfiles(*memProfile, 30*time.Second)
 					defer func() {
 						if perr := stop(); perr != nil && err == nil {
 							err = failure("-memprofile: %v", perr)
@@ -114,14 +101,9 @@ whatever the result.`,
 				}
 				s := engine.NewDeal(v, seed, o)
 				r := solve.Solve(s, bo)
-				out := solveJSON{Result: r.Outcome, Moves: []string{}, Nodes: r.Nodes,
-					ElapsedMS: r.Elapsed.Milliseconds(), SeenCap: r.SeenCapHit, OpenCards: r.OpenCards,
-					Progress: r.Progress, Goal: r.Goal}
-				for _, m := range r.Moves {
-					out.Moves = append(out.Moves, v.FormatMove(m))
-				}
+				out := r.Answer(v)
 				if *asJSON {
-					return solveWriteJSON(e.stdout, out)
+					return writeJSON(e.stdout, out)
 				}
 				onThreads := ""
 				if *threads > 1 {
@@ -179,7 +161,7 @@ func solveBudget(fs *flag.FlagSet, budget time.Duration, nodes int64, threads in
 // budget mem, or the cap of maxSeen positions.
 func seenCapText(r solve.Result, maxSeen int, mem int64) string {
 	if r.MemFull {
-		return fmt.Sprintf("the visited set filled its share of the memory budget (-mem %s): no loss could be proved after that", sizeText(mem))
+		return fmt.Sprintf("the visited set filled its share of the memory budget (-mem %s): no loss could be proved after that", stats.SizeText(mem))
 	}
 	return fmt.Sprintf("the visited set reached its cap of %d positions: no loss could be proved after that", maxSeen)
 }

@@ -171,3 +171,12 @@ func TestStatsWriteFailsFirst(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2, a -write error and no figures", code, out.String(), errb.String())
 	}
 }
+
+// TestMemprofileNoFolder: -memprofile into a folder that does not exist
+// is refused before the search (it used to print an error and exit 0).
+func TestMemprofileNoFolder(t *testing.T) {
+	_, errs, code := cli(t, "", "solve", "-game", "fifteen", "-seed", "1", "-nodes", "100", "-memprofile", "/no/such/dir/x")
+	if code != 2 || !strings.Contains(errs, "-memprofile /no/such/dir/x: no folder /no/such/dir") {
+		t.Errorf("exit %d, %q; want 2 and the missing folder", code, errs)
+	}
+}

@@ -1,22 +1,18 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"pasyans/corpus"
+	"pasyans/engine"
 	"pasyans/engine/solve"
+	"pasyans/engine/solve/stats"
 	"pasyans/internal/atomicfile"
 )
 
@@ -109,14 +105,18 @@ refuses. 'pasyans stats plan -h' lists its flags.`,
 				if bo.MaxMem, err = sf.mem.budget(); err != nil {
 					return err
 				}
-				run := statsRun{bo: bo, workers: sf.workers, records: *records}
+				run := stats.Run{Budget: bo, Workers: sf.workers, Records: *records}
 				if *retry != "" {
-					err = run.retrySeeds(*retry, sf.game, sf.options)
+					err = run.Retry(*retry, sf.game, sf.options)
 					if err == nil && *shard != "" {
-						run.seeds, err = shardOf(run.seeds, *shard)
+						err = run.Shard(*shard)
 					}
 				} else {
-					err = run.rangeSeeds(sf.game, sf.options, sf.first, sf.deals, *shard)
+					var v *engine.Variant
+					var o engine.Options
+					if v, o, err = solveVariant(sf.game, sf.options); err == nil {
+						err = run.Range(v, o, sf.first, sf.deals, *shard)
+					}
 				}
 				if err != nil {
 					return err
@@ -127,19 +127,19 @@ refuses. 'pasyans stats plan -h' lists its flags.`,
 						return usageError("-write: %v", err)
 					}
 				}
-				r, err := run.run(e)
+				r, err := run.Solve(e.stderr)
 				if err != nil {
 					return err
 				}
 				// The figures are printed before they are written, so a
 				// failed write loses nothing.
 				if *asJSON {
-					err = solveWriteJSON(e.stdout, r)
+					err = writeJSON(e.stdout, r)
 				} else {
-					statsText(e.stdout, r)
+					stats.Text(e.stdout, r)
 				}
 				if err == nil && *write != "" {
-					err = statsWrite(*write, r, statsProvenance{}, statsCommand(r, bo))
+					err = statsWrite(*write, r, stats.Provenance{}, statsCommand(r, bo))
 				}
 				return err
 			}
@@ -147,138 +147,25 @@ refuses. 'pasyans stats plan -h' lists its flags.`,
 	})
 }
 
-// solveWriteJSON writes v as indented JSON.
-func solveWriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
-// statsIsTerminal reports whether w is a character device (a terminal).
-func statsIsTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// statsBar redraws the progress line.
-func statsBar(w io.Writer, p solve.Progress) {
-	const width = 30
-	n := width * p.Done / max(p.Total, 1)
-	fmt.Fprintf(w, "\r[%s%s] %d/%d deals, won %.1f%%, decided %d, about %v left   ",
-		strings.Repeat("#", n), strings.Repeat(".", width-n), p.Done, p.Total,
-		100*p.WinRateSoFar, p.DecidedSoFar, p.Remaining.Round(time.Second))
-}
-
-// statsText prints the figures for a reader.
-func statsText(w io.Writer, r solve.StatsResult) {
-	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal", r.Game, r.Deals, r.First, r.Budget)
-	if r.Workers > 0 { // 0: merged
-		fmt.Fprintf(w, ", %d %s", r.Workers, pluralize(r.Workers, "worker"))
-	}
-	if r.Threads > 1 {
-		fmt.Fprintf(w, " of %d threads", r.Threads)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "won %d, lost %d, undecided %d (%.1f%% undecided)\n", r.Won, r.Lost, r.Unknown, 100*float64(r.Unknown)/float64(max(r.Deals, 1)))
-	fmt.Fprintf(w, "win rate %.1f%%, 95%% interval [%.1f%%, %.1f%%] (undecided deals widen both bounds)\n", 100*r.WinRate, 100*r.CI95[0], 100*r.CI95[1])
-	fmt.Fprintf(w, "time per deal: median %.0f ms, 90th percentile %.0f ms; %.2f M positions/s per thread\n", r.MedianMS, r.P90MS, r.NodesPerSec/1e6)
-	if r.SeenCapHits > 0 {
-		fmt.Fprintf(w, "the visited set reached its cap in %d deals (%d of them by the memory budget)\n", r.SeenCapHits, r.MemFullHits)
-	}
-	if r.MemPerWorker > 0 {
-		fmt.Fprintf(w, "memory: %s per worker, of which the visited sets held at most %s\n", sizeText(r.MemPerWorker), sizeText(r.SeenBytesMax))
-	}
-	if r.OpenCards {
-		fmt.Fprintln(w, "open-card problem: the solver knows the face-down cards")
-	}
-	if len(r.LostSeeds) > 0 {
-		fmt.Fprintf(w, "lost deals: %s\n", seedList(r.LostSeeds, 40))
-	}
-	if len(r.UnknownSeeds) > 0 {
-		fmt.Fprintf(w, "undecided deals: %s\n", seedList(r.UnknownSeeds, 40))
-		if r.UnknownProgress > 0 {
-			fmt.Fprintf(w, "on the undecided deals the search came, in the median, as near as %.0f%% of the cards on the foundations\n", 100*r.UnknownProgress)
-		}
-	}
-	fmt.Fprintf(w, "elapsed %v\n", time.Duration(r.Elapsed)*time.Millisecond)
-}
-
-// seedList writes up to n seeds separated by spaces, then how many more.
-func seedList(seeds []uint64, n int) string {
-	var b strings.Builder
-	for i, s := range seeds {
-		if i == n {
-			fmt.Fprintf(&b, " … and %d more", len(seeds)-n)
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprint(&b, s)
-	}
-	return b.String()
-}
-
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml
-// through the YAML library and the loader's own type (corpus.Stats), with
-// the command that wrote them (words for the shell; nil for a merge,
-// which names only the number of its files) as its comment.
-func statsYAML(r solve.StatsResult, now time.Time, p statsProvenance, command []string) ([]byte, error) {
-	round := func(x float64, places int) float64 {
-		f := math.Pow10(places)
-		return math.Round(x*f) / f
-	}
-	s := corpus.Stats{Game: r.Game, Options: append([]string{}, r.Options...), Date: now.UTC().Format(time.DateOnly),
-		Deals: r.Deals, FirstSeed: r.First, Budget: r.Budget, Workers: r.Workers,
-		Won: r.Won, Lost: r.Lost, Unknown: r.Unknown, WinRate: round(r.WinRate, 4),
-		CI95:            [2]float64{round(r.CI95[0], 4), round(r.CI95[1], 4)},
-		UnknownFraction: round(float64(r.Unknown)/float64(max(r.Deals, 1)), 4),
-		MedianMS:        round(r.MedianMS, 1), P90MS: round(r.P90MS, 1), NodesPerSec: round(r.NodesPerSec, 0),
-		SeenCapHits: r.SeenCapHits, OpenCards: r.OpenCards,
-		LostSeeds: append([]uint64{}, r.LostSeeds...), UnknownSeeds: append([]uint64{}, r.UnknownSeeds...),
-		UnknownProgress: round(r.UnknownProgress, 4), Retried: p.retried, RetryBudget: p.retryBudget}
-	if r.Threads > 1 {
-		s.Threads = r.Threads
-	}
-	if p.shards > 1 {
-		s.Shards = p.shards
-	}
-	var doc yaml.Node
-	if err := doc.Encode(&s); err != nil {
-		return nil, err
-	}
-	for _, n := range doc.Content {
-		switch {
-		case n.Kind == yaml.SequenceNode:
-			n.Style = yaml.FlowStyle // lists of numbers on one line
-		case n.Tag == "!!float":
-			f, _ := strconv.ParseFloat(n.Value, 64)
-			n.Value = strconv.FormatFloat(f, 'f', -1, 64) // no exponent
-		}
+// (corpus.Stats, which reads and writes the file), with the command that
+// wrote them (words for the shell; nil for a merge, which names only the
+// number of its files) as its comment.
+func statsYAML(r solve.StatsResult, now time.Time, p stats.Provenance, command []string) ([]byte, error) {
+	s := corpus.NewStats(r, now)
+	s.Retried, s.RetryBudget = p.Retried, p.RetryBudget
+	if p.Shards > 1 {
+		s.Shards = p.Shards
 	}
 	words := make([]string, len(command))
 	for i, w := range command {
-		words[i] = shellWord(w)
+		words[i] = stats.ShellWord(w)
 	}
-	doc.HeadComment = "Written by: " + strings.Join(words, " ")
+	comment := "Written by: " + strings.Join(words, " ")
 	if command == nil {
-		doc.HeadComment = fmt.Sprintf("Written by: pasyans stats merge -write DIR, from %d record %s", p.files, pluralize(p.files, "file"))
+		comment = fmt.Sprintf("Written by: pasyans stats merge -write DIR, from %d record %s", p.Files, pluralize(p.Files, "file"))
 	}
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		return nil, err
-	}
-	if err := enc.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return s.Encode(comment)
 }
 
 // statsCommand is the command line of a stats run that writes r with
@@ -302,28 +189,10 @@ func statsCommand(r solve.StatsResult, bo solve.Options) []string {
 	return append(c, "-write", "DIR")
 }
 
-// statsProvenance says how merged figures were put together: from how
-// many record files, how many of them shards of the deal range (files
-// holding deals at the run's budget), and how many deals were answered
-// by a retry with the larger budget retryBudget. It is zero for one run.
-type statsProvenance struct {
-	files, shards, retried int
-	retryBudget            string
-}
-
-// seedsYAML writes seeds as the items of a YAML flow list.
-func seedsYAML(seeds []uint64) string {
-	items := make([]string, len(seeds))
-	for i, s := range seeds {
-		items[i] = strconv.FormatUint(s, 10)
-	}
-	return strings.Join(items, ", ")
-}
-
 // statsWrite writes the YAML of r to dir/<game>.yaml through a temporary
 // file beside it, renamed over the old one when complete, so that the old
 // file stays whole until the new one is.
-func statsWrite(dir string, r solve.StatsResult, p statsProvenance, command []string) error {
+func statsWrite(dir string, r solve.StatsResult, p stats.Provenance, command []string) error {
 	text, err := statsYAML(r, time.Now(), p, command)
 	if err != nil {
 		return failure("writing stats: %v", err)
@@ -345,4 +214,93 @@ func statsWrite(dir string, r solve.StatsResult, p statsProvenance, command []st
 		return failure("writing stats: %v", err)
 	}
 	return nil
+}
+
+// statsMerge runs 'pasyans stats merge [-json] [-write DIR] FILE…'.
+func statsMerge(e *env, args []string) error {
+	fs := flag.NewFlagSet("pasyans stats merge", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError("stats merge: %v", err)
+	}
+	if fs.NArg() == 0 {
+		return usageError("stats merge needs record files (pasyans stats -records FILE)")
+	}
+	r, prov, err := stats.Merge(fs.Args())
+	if err != nil {
+		return err
+	}
+	if *write != "" {
+		if err := os.MkdirAll(*write, 0o755); err != nil {
+			return usageError("-write: %v", err)
+		}
+	}
+	if *asJSON {
+		err = writeJSON(e.stdout, r)
+	} else {
+		stats.Text(e.stdout, r)
+		stats.MergeText(e.stdout, prov)
+	}
+	if err == nil && *write != "" {
+		err = statsWrite(*write, r, prov, nil)
+	}
+	return err
+}
+
+// statsPlan runs 'pasyans stats plan -runner parallel|slurm|k8s -shards N
+// -game ID -deals D …': it prints a job that runs the shards on that
+// engine, then the merge. The flags of stats are checked as stats checks
+// them, and every value reaches a script or manifest through the one
+// quoting function of its target (see stats.Plan.Write), the
+// environment for GNU parallel's command, the YAML library for k8s.
+func statsPlan(e *env, args []string) error {
+	fs := flag.NewFlagSet("pasyans stats plan", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	runner := fs.String("runner", "", "the engine: parallel (GNU parallel), slurm (a job array) or k8s (an Indexed Job)")
+	shards := fs.Int("shards", 0, "`number` of shards")
+	bin := fs.String("bin", "pasyans", "the pasyans `program` as the jobs run it")
+	dir := fs.String("dir", "stats-run", "`directory` of the records, shared by every host (k8s: the volume's mount path, /records by default)")
+	out := fs.String("out", "corpus/stats", "`directory` the merge writes <game>.yaml to")
+	hosts := fs.String("hosts", "", "parallel: comma-separated ssh `logins` (--sshlogin; ':' is this machine)")
+	cpus := fs.Int("cpus", 2, "slurm, k8s: `CPUs` of each shard's task")
+	image := fs.String("image", "pasyans:latest", "k8s: the container `image` holding the program")
+	claim := fs.String("claim", "pasyans-stats", "k8s: the PersistentVolumeClaim `name` of the records volume")
+	parallelism := fs.Int("parallelism", 0, "k8s: shards at once (0: all)")
+	var sf statsFlags
+	sf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError("stats plan: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return usageError("stats plan takes no arguments, got %q", fs.Arg(0))
+	}
+	set := map[string]string{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
+	if set["game"] == "" || set["deals"] == "" {
+		return usageError("stats plan needs -game and -deals")
+	}
+	if _, err := sf.check(fs); err != nil {
+		return err
+	}
+	if *shards < 1 || *shards > sf.deals {
+		return usageError("-shards must be from 1 to the deals (%d), got %d", sf.deals, *shards)
+	}
+	if *runner == "k8s" && set["dir"] == "" {
+		*dir = "/records"
+	}
+	p := stats.Plan{Game: sf.game, Shards: *shards, Bin: *bin, Dir: *dir, Out: *out, Args: []string{"stats"}}
+	for _, name := range statsFlagNames {
+		if v, ok := set[name]; ok {
+			p.Args = append(p.Args, "-"+name, v)
+		}
+	}
+	return p.Write(e.stdout, stats.Job{Runner: *runner, Hosts: *hosts, CPUs: *cpus, Image: *image, Claim: *claim, Parallelism: *parallelism})
 }

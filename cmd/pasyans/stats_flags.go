@@ -4,7 +4,6 @@ import (
 	"flag"
 	"math"
 	"time"
-	"unsafe"
 
 	"pasyans/engine/solve"
 )
@@ -74,18 +73,4 @@ func (s *statsFlags) check(fs *flag.FlagSet) (solve.Options, error) {
 	}
 	bo.MaxSeen = s.maxSeen
 	return bo, nil
-}
-
-// dealBytes is what the figures of a run hold for each deal: its seed and
-// its record.
-const dealBytes = int64(unsafe.Sizeof(uint64(0)) + unsafe.Sizeof(solve.Record{}) + unsafe.Sizeof(record{}))
-
-// checkDealsFit refuses, before anything is allocated, a run of n deals
-// whose figures alone would take more than half the memory budget mem.
-func checkDealsFit(n int, mem int64) error {
-	if n <= 0 || int64(n) > mem/2/dealBytes {
-		return usageError("%d deals need %s for their figures alone, more than half the memory budget of %s (-mem): split the run (-shard K/N, 'pasyans stats plan')",
-			n, sizeText(int64(min(float64(n)*float64(dealBytes), 1<<62))), sizeText(mem))
-	}
-	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"pasyans/engine/solve/stats"
 )
 
 // The sharded runs of these tests: a fast game, and a node budget small
@@ -271,7 +273,7 @@ func TestStatsK8s(t *testing.T) {
 			t.Fatalf("index %d: %v\n%s", i, err, log)
 		}
 	}
-	merge := job.Metadata.Annotations[k8sMergeKey]
+	merge := job.Metadata.Annotations[stats.K8sMergeKey]
 	if log, err := exec.Command("/bin/sh", "-c", merge).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", merge, err, log)
 	}

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"pasyans/site/preview"
 )
 
 // liveServer is serve -watch running in the test process on a loopback
@@ -115,9 +117,9 @@ func (s *liveServer) limit() time.Duration {
 }
 
 // status fetches /__pasyans/status.
-func (s *liveServer) status() previewStatus {
+func (s *liveServer) status() preview.Status {
 	s.t.Helper()
-	var st previewStatus
+	var st preview.Status
 	if err := json.Unmarshal([]byte(s.get("/__pasyans/status", 200)), &st); err != nil {
 		s.t.Fatalf("status: %v", err)
 	}
@@ -145,7 +147,7 @@ func (s *liveServer) get(p string, code int) string {
 // waitGen waits until the status reaches generation gen and no rebuild
 // is pending, and returns it with the time waited. The wait is long: the
 // tests that measure speed compare the time with limit themselves.
-func (s *liveServer) waitGen(gen int) (previewStatus, time.Duration) {
+func (s *liveServer) waitGen(gen int) (preview.Status, time.Duration) {
 	s.t.Helper()
 	start := time.Now()
 	limit := 20 * s.limit()
@@ -275,7 +277,7 @@ func TestWatchBurst(t *testing.T) {
 		t.Fatalf("after ten writes: %+v", st)
 	}
 	// Nothing more comes: give a second rebuild every chance to start.
-	time.Sleep(quiet + 2*time.Second)
+	time.Sleep(preview.Quiet + 2*time.Second)
 	if st := s.status(); st.Generation != 2 || st.Building {
 		t.Errorf("ten files written at once: generation %d (building %v), want one rebuild (2)", st.Generation, st.Building)
 	}
@@ -307,7 +309,7 @@ func TestWatchDuringBuild(t *testing.T) {
 	s.edit(salic, "in a level line", "in one line")
 	s.edit(salic, "in one line", "in a single line")
 	s.waitGen(3)
-	time.Sleep(quiet + 2*time.Second)
+	time.Sleep(preview.Quiet + 2*time.Second)
 	st := s.status()
 	if st.Generation != 3 || st.Building {
 		t.Errorf("changes during a rebuild: generation %d (building %v), want exactly one more (3)", st.Generation, st.Building)
@@ -441,7 +443,7 @@ func TestWatchEndpoints(t *testing.T) {
 		if resp.StatusCode != 405 || resp.Header.Get("Allow") != "GET, HEAD" {
 			t.Errorf("POST %s: %d Allow %q", p, resp.StatusCode, resp.Header.Get("Allow"))
 		}
-		if resp.Header.Get("Content-Security-Policy") != contentSecurityPolicy {
+		if resp.Header.Get("Content-Security-Policy") != preview.ContentSecurityPolicy {
 			t.Errorf("POST %s: no Content-Security-Policy", p)
 		}
 	}
@@ -516,26 +518,6 @@ func TestWatchUsage(t *testing.T) {
 	for _, args := range tests {
 		if _, errs, code := cliWithin(t, 20*time.Second, args...); code != 2 {
 			t.Errorf("pasyans %v: exit %d (%s), want 2", args, code, errs)
-		}
-	}
-}
-
-// TestSettle checks the debounce: quiet time after each change, but a
-// folder that keeps changing is rebuilt within patience of its first
-// change.
-func TestSettle(t *testing.T) {
-	tests := []struct {
-		waited, want time.Duration
-	}{
-		{0, quiet},
-		{patience / 2, quiet},
-		{patience - quiet/2, quiet / 2},
-		{patience, 0},
-		{10 * patience, 0},
-	}
-	for _, tt := range tests {
-		if got := settle(tt.waited); got != tt.want {
-			t.Errorf("settle(%v) = %v, want %v", tt.waited, got, tt.want)
 		}
 	}
 }
@@ -662,4 +644,13 @@ func TestWatchStopMidBuild(t *testing.T) {
 			t.Errorf("%v: the private folder %s is still there (%v)", sig, private, err)
 		}
 	}
+}
+
+// cliWithin runs pasyans as cli does, but kills it after limit: a server
+// that should have refused to start must not hang the test.
+func cliWithin(t *testing.T, limit time.Duration, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	return cliContext(t, ctx, "", args...)
 }

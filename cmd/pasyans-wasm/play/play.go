@@ -132,11 +132,12 @@ func (t *Table) Position(r Request) (*Position, error) {
 		p.Keys = []string{}
 	}
 	for i := common; i < len(r.Moves); i++ {
-		if ill := t.step(r.Moves[i]); ill != nil {
+		if ill := s.Step(r.Moves[i]); ill != nil {
 			ill.Index = i + 1
 			p.Illegal = ill
 			break
 		}
+		t.line = append(t.line, r.Moves[i])
 		if r.Trace {
 			p.Keys = append(p.Keys, hex.EncodeToString(s.Key(nil)))
 		}
@@ -193,23 +194,6 @@ func (t *Table) deal(game string, seed uint64, options []string) (s *engine.Stat
 	return t.s, kept, dropped, nil
 }
 
-// step plays one written move as pasyans play does, or says why not.
-func (t *Table) step(text string) *engine.Illegal {
-	ill := &engine.Illegal{Move: text}
-	m, err := t.v.ParseMove(text)
-	if err != nil {
-		ill.Rule, ill.Reason = engine.RuleSyntax.ID, err.Error()
-		return ill
-	}
-	if r := t.s.CheckPlayable(m); r != nil {
-		ill.Rule, ill.Reason = r.ID, r.EN
-		return ill
-	}
-	t.s.Do(m)
-	t.line = append(t.line, text)
-	return nil
-}
-
 // describe fills in everything about the table's current position.
 func (t *Table) describe(p *Position) {
 	s, v := t.s, t.v
@@ -246,10 +230,11 @@ func (t *Table) describe(p *Position) {
 	p.Facts = t.facts(len(p.Legal))
 }
 
-// facts counts the pack, the redeals left and the foundations.
+// facts counts the pack and the foundations, and asks the engine for the
+// redeals left.
 func (t *Table) facts(moves int) Facts {
 	s, v := t.s, t.v
-	f := Facts{Pack: -1, RedealsLeft: -1, Foundations: -1, Goal: -1, Moves: moves}
+	f := Facts{Pack: -1, Foundations: -1, Goal: -1, Moves: moves}
 	if ps := v.PilesOf(engine.Stock); len(ps) > 0 {
 		f.Pack = 0
 		for _, p := range ps {
@@ -262,14 +247,7 @@ func (t *Table) facts(moves int) Facts {
 			f.Foundations += s.Piles[p].Len()
 		}
 	}
-	if v.Action("redeal") > 0 && v.Spec.Deals > 0 {
-		f.RedealsLeft = v.Spec.Deals - 1
-		for _, m := range t.line {
-			if m == "redeal" {
-				f.RedealsLeft--
-			}
-		}
-	}
+	f.RedealsLeft = s.RedealsLeft()
 	return f
 }
 
@@ -284,18 +262,12 @@ type SolveRequest struct {
 	ProbeShare float64 `json:"probe_share"`
 }
 
-// Solution is the solver's answer, in the shape of pasyans solve -json.
+// Solution is the solver's answer, in the shape of pasyans solve -json,
+// and the moves of the line the search started after (Applied: fewer than
+// asked when the line stops at an illegal move; the solver then answers
+// for the position before it).
 type Solution struct {
-	Result    string   `json:"result"`
-	Moves     []string `json:"moves"`
-	Nodes     int64    `json:"nodes"`
-	ElapsedMS int64    `json:"elapsed_ms"`
-	SeenCap   bool     `json:"seen_cap_hit"`
-	OpenCards bool     `json:"open_cards"`
-	Progress  int      `json:"progress"`
-	Goal      int      `json:"goal"`
-	// Refused is set when the line itself stops at an illegal move; the
-	// solver then answers for the position before it.
+	solve.Answer
 	Applied int `json:"applied"`
 }
 
@@ -329,10 +301,5 @@ func (t *Table) Solve(r SolveRequest) (*Solution, error) {
 	o := solveOptions(budget, r.Nodes)
 	o.ProbeShare = r.ProbeShare
 	res := solve.Solve(t.s.Clone(), o)
-	out := &Solution{Result: res.Outcome, Moves: []string{}, Nodes: res.Nodes, ElapsedMS: res.Elapsed.Milliseconds(),
-		SeenCap: res.SeenCapHit, OpenCards: res.OpenCards, Progress: res.Progress, Goal: res.Goal, Applied: p.Applied}
-	for _, m := range res.Moves {
-		out.Moves = append(out.Moves, t.v.FormatMove(m))
-	}
-	return out, nil
+	return &Solution{Answer: res.Answer(t.v), Applied: p.Applied}, nil
 }

@@ -1,8 +1,9 @@
-package main
+package preview
 
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -54,7 +55,7 @@ func tinySite(t testing.TB) string {
 // TestServeHandler drives the plain server's handler as a hostile client
 // would: other methods, paths out of the site, folders without an index.
 func TestServeHandler(t *testing.T) {
-	h, err := siteHandler(tinySite(t))
+	h, err := SiteHandler(tinySite(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,37 +109,28 @@ func TestServeHandler(t *testing.T) {
 			if got := resp.Header.Get("Allow"); got != tt.allow {
 				t.Errorf("%s %s: Allow %q, want %q", tt.method, tt.path, got, tt.allow)
 			}
-			if got := resp.Header.Get("Content-Security-Policy"); got != contentSecurityPolicy {
-				t.Errorf("%s %s: Content-Security-Policy %q, want %q", tt.method, tt.path, got, contentSecurityPolicy)
+			if got := resp.Header.Get("Content-Security-Policy"); got != ContentSecurityPolicy {
+				t.Errorf("%s %s: Content-Security-Policy %q, want %q", tt.method, tt.path, got, ContentSecurityPolicy)
 			}
 		})
 	}
 }
 
-// TestServeAddr checks that a non-loopback address needs -public: exit 2
-// without it, a warning with it.
+// TestServeAddr checks that a non-loopback address needs Public: an
+// error of the input (exit status 2) without it.
 func TestServeAddr(t *testing.T) {
 	dir := tinySite(t)
-	for _, addr := range []string{"0.0.0.0:0", ":0", "[::]:0"} {
-		_, errs, code := cliWithin(t, 20*time.Second, "serve", "-dir", dir, "-addr", addr)
-		if code != 2 || !strings.Contains(errs, "-public") {
-			t.Errorf("serve -addr %s: exit %d, stderr %q; want exit 2 naming -public", addr, code, errs)
+	for _, addr := range []string{"0.0.0.0:0", ":0", "[::]:0", "nohostport", "127.0.0.1:http-nope"} {
+		// A server that should have refused to start must not hang
+		// the test.
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		err := Serve(ctx, io.Discard, Options{Addr: addr, Dir: dir})
+		cancel()
+		var ex interface{ ExitStatus() int }
+		if err == nil || errors.As(err, &ex) || strings.Contains(addr, ":0") && !strings.Contains(err.Error(), "-public") {
+			t.Errorf("Serve -addr %s: %v; want an error of the input naming -public", addr, err)
 		}
 	}
-	for _, addr := range []string{"nohostport", "127.0.0.1:http-nope"} {
-		if _, errs, code := cliWithin(t, 20*time.Second, "serve", "-dir", dir, "-addr", addr); code != 2 {
-			t.Errorf("serve -addr %s: exit %d (stderr %q), want 2", addr, code, errs)
-		}
-	}
-}
-
-// cliWithin runs pasyans as cli does, but kills it after limit: a server
-// that should have refused to start must not hang the test.
-func cliWithin(t *testing.T, limit time.Duration, args ...string) (string, string, int) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	return cliContext(t, ctx, "", args...)
 }
 
 // TestServeTimeouts checks that the server bounds how long a client may
@@ -160,8 +152,7 @@ func TestServePublic(t *testing.T) {
 	addrs := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &lockedWriter{w: &errb}}
-		done <- serve(ctx, e, serveOptions{addr: "0.0.0.0:0", public: true, dir: dir, ready: func(a string) { addrs <- a }})
+		done <- Serve(ctx, &lockedWriter{w: &errb}, Options{Addr: "0.0.0.0:0", Public: true, Dir: dir, Ready: func(a string) { addrs <- a }})
 	}()
 	var addr string
 	select {
@@ -200,7 +191,7 @@ func FuzzServePath(f *testing.F) {
 	for _, s := range []string{"/", "/en/", "/../secret.txt", "/out.txt", "/up/secret.txt", "/static/", "/en", "//en//index.html", "/%2e%2e/secret.txt", "/./up/../out.txt", "/\x00"} {
 		f.Add(s)
 	}
-	h, err := siteHandler(tinySite(f))
+	h, err := SiteHandler(tinySite(f))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -220,4 +211,24 @@ func FuzzServePath(f *testing.F) {
 			t.Errorf("GET %q: a folder listing", p)
 		}
 	})
+}
+
+// TestSettle checks the debounce: quiet time after each change, but a
+// folder that keeps changing is rebuilt within patience of its first
+// change.
+func TestSettle(t *testing.T) {
+	tests := []struct {
+		waited, want time.Duration
+	}{
+		{0, Quiet},
+		{patience / 2, Quiet},
+		{patience - Quiet/2, Quiet / 2},
+		{patience, 0},
+		{10 * patience, 0},
+	}
+	for _, tt := range tests {
+		if got := settle(tt.waited); got != tt.want {
+			t.Errorf("settle(%v) = %v, want %v", tt.waited, got, tt.want)
+		}
+	}
 }

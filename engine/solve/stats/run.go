@@ -1,7 +1,8 @@
-package main
+package stats
 
 import (
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
 	"strconv"
@@ -9,38 +10,38 @@ import (
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
+	"pasyans/source"
 )
 
-// statsRun is one run of pasyans stats: the deals to solve, how, and the
-// records file to write.
-type statsRun struct {
+// Run is one run of pasyans stats: the deals to solve (chosen by Range
+// or Retry, then maybe Shard), how (Budget, with the memory budget
+// MaxMem, and Workers as solve.StatsSeeds takes them), and the records
+// file to write (Records, "" for none).
+type Run struct {
+	Budget  solve.Options
+	Workers int
+	Records string
 	v       *engine.Variant
 	o       engine.Options
 	set     recordSettings
 	seeds   []uint64
-	bo      solve.Options
-	workers int
-	records string
 }
 
-// rangeSeeds selects deals first, …, first+deals-1, or only part spec
-// ("K/N") of them when spec is set. It refuses, before allocating them,
-// more deals than the memory budget holds.
-func (s *statsRun) rangeSeeds(game, options string, first uint64, deals int, spec string) error {
-	v, o, err := solveVariant(game, options)
-	if err != nil {
-		return err
-	}
+// Range selects deals first, …, first+deals-1 of variant v with options
+// o, or only part spec ("K/N") of them when spec is set. It refuses,
+// before allocating them, more deals than the memory budget holds.
+func (s *Run) Range(v *engine.Variant, o engine.Options, first uint64, deals int, spec string) error {
+	var err error
 	lo, hi := 0, deals
 	if spec != "" {
 		if lo, hi, err = shardRange(deals, spec); err != nil {
 			return err
 		}
 	}
-	if err := checkDealsFit(hi-lo, s.bo.MaxMem); err != nil {
+	if err := checkDealsFit(hi-lo, s.Budget.MaxMem); err != nil {
 		return err
 	}
-	s.v, s.o, s.set = v, o, settingsOf(v, o, s.bo)
+	s.v, s.o, s.set = v, o, settingsOf(v, o, s.Budget)
 	s.seeds = make([]uint64, hi-lo)
 	for i := range s.seeds {
 		s.seeds[i] = first + uint64(lo+i)
@@ -48,9 +49,10 @@ func (s *statsRun) rangeSeeds(game, options string, first uint64, deals int, spe
 	return nil
 }
 
-// retrySeeds selects the deals that the records file name left unknown,
-// to be solved again with a larger budget and the file's other settings.
-func (s *statsRun) retrySeeds(name, game, options string) error {
+// Retry selects the deals that the records file name left unknown, to be
+// solved again with a larger budget and the file's other settings; game
+// and options, when given, must be the file's.
+func (s *Run) Retry(name, game, options string) error {
 	recs, _, err := readRecords(name, false)
 	if err != nil {
 		return err
@@ -65,13 +67,17 @@ func (s *statsRun) retrySeeds(name, game, options string) error {
 	if options != "" && options != old.Options {
 		return usageError("-retry: %s holds deals with options [%s], not [%s]", name, old.Options, options)
 	}
-	v, o, err := solveVariant(old.Game, old.Options)
+	v, err := engine.Lookup(old.Game)
 	if err != nil {
 		return err
 	}
-	s.v, s.o, s.set = v, o, settingsOf(v, o, s.bo)
+	o, err := v.ParseOptions(strings.Split(old.Options, ","))
+	if err != nil {
+		return err
+	}
+	s.v, s.o, s.set = v, o, settingsOf(v, o, s.Budget)
 	s.set.Threads = old.Threads
-	s.bo.Threads = old.Threads
+	s.Budget.Threads = old.Threads
 	if d := old.sameBut(s.set); d != "" {
 		return usageError("-retry: %s: %s", recs[0].where, d)
 	}
@@ -111,13 +117,15 @@ func budgetCmp(a, b recordSettings) int {
 	return 2
 }
 
-// shardOf returns part K of N (spec "K/N") of seeds (see shardRange).
-func shardOf(seeds []uint64, spec string) ([]uint64, error) {
-	lo, hi, err := shardRange(len(seeds), spec)
+// Shard keeps only part K of N (spec "K/N") of the deals selected (see
+// shardRange).
+func (s *Run) Shard(spec string) error {
+	lo, hi, err := shardRange(len(s.seeds), spec)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return seeds[lo:hi], nil
+	s.seeds = s.seeds[lo:hi]
+	return nil
 }
 
 // shardRange returns the bounds of part K of N (spec "K/N") of n deals:
@@ -141,35 +149,37 @@ func shardRange(n int, spec string) (lo, hi int, err error) {
 	return at(k - 1), at(k), nil
 }
 
-// run solves the deals and returns the figures. With a records file it
+// Solve solves the deals and returns the figures. It tells stderr how
+// much of an earlier run it keeps, and draws a progress bar there when it
+// is a terminal. With a records file it
 // writes each deal's record, in seed order, to FILE.part as soon as the
 // deals before it are done, and renames FILE.part to FILE when all are;
 // a run started again over a FILE.part keeps its whole lines and solves
 // only the deals after them, and one over a complete FILE solves nothing.
-func (s *statsRun) run(e *env) (solve.StatsResult, error) {
+func (s *Run) Solve(stderr io.Writer) (solve.StatsResult, error) {
 	var done []record
 	todo := s.seeds
 	var out *os.File
-	if s.records != "" {
+	if s.Records != "" {
 		var err error
 		if done, out, err = s.resume(); err != nil {
 			return solve.StatsResult{}, err
 		}
 		todo = s.seeds[len(done):]
 		if len(done) > 0 {
-			fmt.Fprintf(e.stderr, "pasyans: -records %s: %d deals kept from before, %d to solve\n", s.records, len(done), len(todo))
+			fmt.Fprintf(stderr, "pasyans: -records %s: %d deals kept from before, %d to solve\n", s.Records, len(done), len(todo))
 		}
 	}
 	var progress func(solve.Progress)
-	if statsIsTerminal(e.stderr) && len(todo) > 0 {
-		progress = func(p solve.Progress) { statsBar(e.stderr, p) }
+	if isTerminal(stderr) && len(todo) > 0 {
+		progress = func(p solve.Progress) { progressBar(stderr, p) }
 	}
 	recs := make([]solve.Record, 0, len(s.seeds))
 	for i := range done {
 		recs = append(recs, done[i].solveRecord())
 	}
 	var werr error
-	res := solve.StatsSeeds(s.v, s.o, todo, s.bo, s.workers, progress, func(r solve.Record) bool {
+	res := solve.StatsSeeds(s.v, s.o, todo, s.Budget, s.Workers, progress, func(r solve.Record) bool {
 		recs = append(recs, r)
 		if out != nil {
 			rec := newRecord(s.set, r)
@@ -178,12 +188,12 @@ func (s *statsRun) run(e *env) (solve.StatsResult, error) {
 		return werr == nil // a record that cannot be kept stops the run
 	})
 	if progress != nil {
-		fmt.Fprintln(e.stderr)
+		fmt.Fprintln(stderr)
 	}
 	if out != nil {
 		// Renamed while still locked, then closed.
 		if werr == nil {
-			werr = os.Rename(s.records+".part", s.records)
+			werr = os.Rename(s.Records+".part", s.Records)
 		}
 		if err := out.Close(); werr == nil {
 			werr = err
@@ -200,22 +210,22 @@ func (s *statsRun) run(e *env) (solve.StatsResult, error) {
 // of a complete file (nothing more to solve, out nil), or the whole lines
 // of FILE.part, opened to append the rest. It refuses files of other
 // settings or deals.
-func (s *statsRun) resume() ([]record, *os.File, error) {
-	if _, err := os.Stat(s.records); err == nil {
-		recs, _, err := readRecords(s.records, false)
+func (s *Run) resume() ([]record, *os.File, error) {
+	if _, err := os.Stat(s.Records); err == nil {
+		recs, _, err := readRecords(s.Records, false)
 		if err != nil {
 			return nil, nil, err
 		}
 		if err := s.sameRun(recs, len(s.seeds)); err != nil {
-			return nil, nil, usageError("-records %s is complete, but %v; remove it to start again", s.records, err)
+			return nil, nil, usageError("-records %s is complete, but %v; remove it to start again", s.Records, err)
 		}
 		return recs, nil, nil
 	}
-	part := s.records + ".part"
+	part := s.Records + ".part"
 	// A FIFO or a device would block or never end: refused before
 	// it is opened, as every input is.
 	if st, err := os.Stat(part); err == nil {
-		if err := regularInput(part, st, "the records of a run cut short"); err != nil {
+		if err := source.CheckRegular(part, st, "the records of a run cut short"); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -249,7 +259,7 @@ func (s *statsRun) resume() ([]record, *os.File, error) {
 
 // sameRun reports how recs differ from the first n deals of this run with
 // its settings, or nil.
-func (s *statsRun) sameRun(recs []record, n int) error {
+func (s *Run) sameRun(recs []record, n int) error {
 	if len(recs) != n || n > len(s.seeds) {
 		return fmt.Errorf("it holds %d deals, not %d", len(recs), min(n, len(s.seeds)))
 	}

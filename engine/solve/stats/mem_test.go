@@ -1,4 +1,4 @@
-package main
+package stats
 
 import "testing"
 
@@ -24,9 +24,9 @@ func TestParseSize(t *testing.T) {
 		{in: "1.2.3G", bad: true},
 		{in: "9999999TiB", bad: true},
 	} {
-		got, err := parseSize(tc.in)
+		got, err := ParseSize(tc.in)
 		if (err != nil) != tc.bad || (!tc.bad && got != tc.want) {
-			t.Errorf("parseSize(%q) = %d, %v; want %d (error %v)", tc.in, got, err, tc.want, tc.bad)
+			t.Errorf("ParseSize(%q) = %d, %v; want %d (error %v)", tc.in, got, err, tc.want, tc.bad)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package stats
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
+	"pasyans/source"
 )
 
 // record is one line of a records file (pasyans stats -records): one
@@ -124,7 +125,7 @@ const recordLineMax = 64 << 10
 // error unless partial is set, when it is dropped with the offset at
 // which the whole lines end.
 func readRecords(name string, partial bool) (recs []record, whole int64, err error) {
-	f, err := openInput(name, "a records file")
+	f, err := source.OpenRegular(name, "a records file")
 	if err != nil {
 		return nil, 0, err
 	}

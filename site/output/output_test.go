@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package output
 
 import (
 	"os"
@@ -42,24 +42,24 @@ func TestOutputFolderGuard(t *testing.T) {
 		{legacy, ""},
 		{filepath.Join(dir, "new", "out"), ""},
 	} {
-		st, err := newStaging(tc.out)
+		st, err := New(tc.out, "")
 		if tc.err == "" {
 			if err != nil {
-				t.Errorf("newStaging(%s): %v", tc.out, err)
+				t.Errorf("New(%s): %v", tc.out, err)
 				continue
 			}
-			if err := st.commit(); err != nil {
+			if err := st.Commit(); err != nil {
 				t.Errorf("commit %s: %v", tc.out, err)
 			}
-			if data, err := os.ReadFile(filepath.Join(tc.out, outMarker)); err != nil || string(data) != outMarkerText {
+			if data, err := os.ReadFile(filepath.Join(tc.out, Marker)); err != nil || string(data) != markerText {
 				t.Errorf("%s: marker %q, %v", tc.out, data, err)
 			}
 			continue
 		}
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
-			t.Errorf("newStaging(%s) = %v, want an error with %q", tc.out, err, tc.err)
+			t.Errorf("New(%s) = %v, want an error with %q", tc.out, err, tc.err)
 			if err == nil {
-				st.abort()
+				st.Abort()
 			}
 		}
 	}
@@ -72,20 +72,20 @@ func TestOutputFolderGuard(t *testing.T) {
 // (locked) is left alone; one nobody holds is removed.
 func TestSweepSparesRunningBuilds(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	running, err := newStaging(out)
+	running, err := New(out, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer running.abort()
+	defer running.Abort()
 	stale := filepath.Join(filepath.Dir(out), ".out.build-stale")
 	if err := os.MkdirAll(filepath.Join(stale, "site"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	second, err := newStaging(out)
+	second, err := New(out, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer second.abort()
+	defer second.Abort()
 	if _, err := os.Stat(stale); !os.IsNotExist(err) {
 		t.Errorf("stale staging folder not swept: %v", err)
 	}

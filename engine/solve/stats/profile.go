@@ -1,4 +1,4 @@
-package main
+package stats
 
 import (
 	"fmt"
@@ -7,12 +7,12 @@ import (
 	"time"
 )
 
-// heapProfiles writes a heap profile to name.1, name.2, … every period
+// HeapProfiles writes a heap profile to name.1, name.2, … every period
 // until the returned function is called (which writes the last one): the
 // live memory of a long search over time, for go tool pprof -inuse_space.
 // A profile that cannot be written is reported on stderr and skipped;
 // stop returns the first such error.
-func heapProfiles(name string, period time.Duration) (stop func() error) {
+func HeapProfiles(name string, period time.Duration) (stop func() error) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	var first error

@@ -1,4 +1,4 @@
-package main
+package preview
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 	"embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -41,9 +40,9 @@ var liveFiles embed.FS
 const (
 	// livePrefix is the path of the preview's own endpoints and files.
 	livePrefix = "/__pasyans/"
-	// quiet is how long the corpus must stay unchanged before a rebuild:
+	// Quiet is how long the corpus must stay unchanged before a rebuild:
 	// a burst of writes (an editor's save, a git checkout) gives one.
-	quiet = 150 * time.Millisecond
+	Quiet = 150 * time.Millisecond
 	// patience caps the wait for quiet: a folder that never stops
 	// changing is still rebuilt this long after its first change.
 	patience = 2 * time.Second
@@ -61,25 +60,35 @@ const (
 // streamLimits are the time limits of an event stream.
 type streamLimits struct{ life, stall time.Duration }
 
-// previewStatus is the answer of GET /__pasyans/status (a contract:
+// Status is the answer of GET /__pasyans/status (a contract:
 // fields may be added, never renamed).
-type previewStatus struct {
+type Status struct {
 	Generation  int          `json:"generation"`
 	OK          bool         `json:"ok"`
-	Diagnostics []liveDiag   `json:"diagnostics"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
 	BuildMS     int64        `json:"build_ms"`
 	Check       string       `json:"check"` // "quick" (no behaviour probes) or "full"
 	Building    bool         `json:"building"`
 	pages       *previewSite // the site served: the last good build, nil before one
 }
 
-// liveDiag is one diagnostic as the preview shows it.
-type liveDiag struct {
+// Diagnostic is one problem of a build as the preview shows it.
+type Diagnostic struct {
 	File    string `json:"file"` // as the terminal prints it: -corpus DIR joined
 	Line    int    `json:"line"`
 	Message string `json:"message"`
-	game    string // the game whose page shows the problem, if any
-	para    string // the paragraph it is in, if known
+	Game    string `json:"-"` // the game whose page shows the problem, if any
+	Para    string `json:"-"` // the paragraph it is in, if known
+}
+
+// Watch is what the live preview needs of the command: the corpus folder
+// to watch, the build of it into a folder (with probes behaviour probes
+// per game; the error a corpus that fails the check gives), and the
+// reading of a failed build's error as diagnostics.
+type Watch struct {
+	Corpus   string
+	Build    func(ctx context.Context, out string, probes int) error
+	Diagnose func(err error) []Diagnostic
 }
 
 // previewSite is one good build: its generation folder and the site in it.
@@ -90,13 +99,13 @@ type previewSite struct {
 
 // preview is the state of serve -watch.
 type preview struct {
-	cf   corpusFlags
+	w    *Watch
 	tmp  string     // the private folder; one gen-N folder per good build
 	log  io.Writer  // the terminal (safe for concurrent use)
 	full chan bool  // a full check was asked for
 	stop chan bool  // closed when the server shuts down
 	mu   sync.Mutex // guards what follows
-	st   previewStatus
+	st   Status
 	old  *previewSite  // the build before the one served, kept for requests still reading it
 	wake chan struct{} // closed and replaced at every new generation
 	// changed is when the change that led to the current generation was
@@ -114,33 +123,33 @@ type preview struct {
 }
 
 // serveWatch runs the live preview until ctx is done.
-func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) error {
-	if st, err := os.Stat(o.cf.dir); err != nil {
-		return usageError("-corpus: %v", err)
+func serveWatch(ctx context.Context, stderr io.Writer, o Options, warning string) error {
+	if st, err := os.Stat(o.Watch.Corpus); err != nil {
+		return fmt.Errorf("-corpus: %v", err)
 	} else if !st.IsDir() {
-		return usageError("-corpus %s: not a folder", o.cf.dir)
+		return fmt.Errorf("-corpus %s: not a folder", o.Watch.Corpus)
 	}
 	// The folder itself is watched, not a link to it; and its parent,
 	// to see it made again (a checkout, an rsync, a restore).
-	root, err := filepath.EvalSymlinks(o.cf.dir)
+	root, err := filepath.EvalSymlinks(o.Watch.Corpus)
 	if err != nil {
-		return usageError("-corpus: %v", err)
+		return fmt.Errorf("-corpus: %v", err)
 	}
 	if root, err = filepath.Abs(root); err != nil {
-		return usageError("-corpus: %v", err)
+		return fmt.Errorf("-corpus: %v", err)
 	}
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
-		return failure("watch %s: %v", o.cf.dir, err)
+		return failure("watch %s: %v", o.Watch.Corpus, err)
 	}
 	defer fw.Close()
 	if err := watchTree(fw, root); err != nil {
-		return usageError("watch %s: %v", o.cf.dir, err)
+		return fmt.Errorf("watch %s: %v", o.Watch.Corpus, err)
 	}
 	if err := fw.Add(filepath.Dir(root)); err != nil {
-		return usageError("watch %s: %v", filepath.Dir(root), err)
+		return fmt.Errorf("watch %s: %v", filepath.Dir(root), err)
 	}
-	ln, err := listen(o.addr, o.public)
+	ln, err := listen(o.Addr, o.Public)
 	if err != nil {
 		return err
 	}
@@ -149,7 +158,7 @@ func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) err
 		ln.Close()
 		return failure("serve: %v", err)
 	}
-	log := &lockedWriter{w: e.stderr}
+	log := &lockedWriter{w: stderr}
 	if warning != "" {
 		fmt.Fprintln(log, warning)
 	}
@@ -158,15 +167,15 @@ func serveWatch(ctx context.Context, e *env, o serveOptions, warning string) err
 		ln.Close()
 		return failure("serve: %v", err)
 	}
-	p := &preview{cf: o.cf, tmp: tmp, log: log, full: make(chan bool, 1), stop: make(chan bool), wake: make(chan struct{}),
+	p := &preview{w: o.Watch, tmp: tmp, log: log, full: make(chan bool, 1), stop: make(chan bool), wake: make(chan struct{}),
 		token: hex.EncodeToString(token), streams: make(chan struct{}, streamMax), limits: streamLimits{streamLife, streamStall}}
-	fmt.Fprintf(log, "pasyans: watching %s; building into %s\n", o.cf.dir, tmp)
+	fmt.Fprintf(log, "pasyans: watching %s; building into %s\n", o.Watch.Corpus, tmp)
 	p.rebuild(ctx, false, time.Time{}, 0)
-	srv := newServer(hostGuard(p.handler(), ln.Addr(), o.public))
+	srv := newServer(hostGuard(p.handler(), ln.Addr(), o.Public))
 	srv.RegisterOnShutdown(func() { close(p.stop) })
 	fmt.Fprintf(log, "pasyans: serving the live preview at http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	if o.ready != nil {
-		o.ready(ln.Addr().String())
+	if o.Ready != nil {
+		o.Ready(ln.Addr().String())
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	looped := make(chan struct{})
@@ -304,7 +313,7 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher, root string) {
 			}
 			changes++
 			if !building {
-				timer.Reset(quiet)
+				timer.Reset(Quiet)
 			}
 		case <-p.full:
 			full = true
@@ -328,7 +337,7 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher, root string) {
 		case <-done:
 			building = false
 			if changes > 0 || full {
-				timer.Reset(quiet)
+				timer.Reset(Quiet)
 			}
 		}
 	}
@@ -337,7 +346,7 @@ func (p *preview) loop(ctx context.Context, fw *fsnotify.Watcher, root string) {
 // settle is how long to wait for quiet after a change, when the first
 // change not yet built was seen waited ago.
 func settle(waited time.Duration) time.Duration {
-	return max(0, min(quiet, patience-waited))
+	return max(0, min(Quiet, patience-waited))
 }
 
 // rebuild builds the corpus into a new generation folder through the
@@ -356,8 +365,7 @@ func (p *preview) rebuild(ctx context.Context, full bool, changed time.Time, cha
 		probes, kind = check.DefaultProbes, "full"
 	}
 	start := time.Now()
-	var buildLog bytes.Buffer
-	err := buildContext(ctx, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &buildLog}, &p.cf, out, "a4", "", probes)
+	err := p.w.Build(ctx, out, probes)
 	var site *previewSite
 	if err == nil {
 		var root *os.Root
@@ -372,7 +380,10 @@ func (p *preview) rebuild(ctx context.Context, full bool, changed time.Time, cha
 		}
 		return
 	}
-	diags := p.diagnostics(err)
+	diags := []Diagnostic{}
+	if err != nil {
+		diags = p.w.Diagnose(err)
+	}
 	took := time.Since(start)
 	if site == nil {
 		os.RemoveAll(out)
@@ -398,10 +409,10 @@ func (p *preview) rebuild(ctx context.Context, full bool, changed time.Time, cha
 }
 
 // report prints a rebuild's outcome to the terminal.
-func (p *preview) report(gen int, kind string, took time.Duration, changed time.Time, changes int, diags []liveDiag) {
+func (p *preview) report(gen int, kind string, took time.Duration, changed time.Time, changes int, diags []Diagnostic) {
 	what := "the first build"
 	if changes > 0 {
-		what = fmt.Sprintf("%d %s, the first %s ago", changes, pluralize(changes, "change"), time.Since(changed).Round(time.Millisecond))
+		what = fmt.Sprintf("%d %s, the first %s ago", changes, plural(changes, "change"), time.Since(changed).Round(time.Millisecond))
 	} else if !changed.IsZero() {
 		what = "the full check asked for"
 	}
@@ -421,58 +432,7 @@ func (p *preview) report(gen int, kind string, took time.Duration, changed time.
 	}
 }
 
-// diagnostics turns a build's failure into the preview's diagnostics,
-// each with the game page and paragraph it concerns where there is one.
-func (p *preview) diagnostics(err error) []liveDiag {
-	out := []liveDiag{}
-	if err == nil {
-		return out
-	}
-	var ce *corpusErrors
-	if !errors.As(err, &ce) {
-		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), errUsage.Error()+": "), errFailed.Error()+": ")
-		return append(out, liveDiag{Message: msg})
-	}
-	// The edition as far as it loads, to find the paragraph of a line.
-	ed, _, _ := p.cf.load()
-	for _, d := range ce.ds {
-		game, para := locate(ed, d.Pos)
-		out = append(out, liveDiag{File: p.cf.name(d.Pos.File), Line: d.Pos.Line, Message: d.Msg, game: game, para: para})
-	}
-	return out
-}
-
-// locate finds the game whose page shows a corpus position and the
-// paragraph whose section holds it.
-func locate(ed *corpus.Edition, pos corpus.Pos) (game, para string) {
-	dir, rest, _ := strings.Cut(pos.File, "/")
-	switch dir {
-	case "games":
-		game = strings.TrimSuffix(rest, ".md")
-	case "deals":
-		game, _, _ = strings.Cut(rest, "/")
-		return game, ""
-	default:
-		return "", ""
-	}
-	if ed == nil || pos.Line <= 0 {
-		return game, ""
-	}
-	best := 0
-	for _, g := range ed.Games {
-		if g.ID != game {
-			continue
-		}
-		for _, pa := range g.Paragraphs {
-			if pa.Pos.File == pos.File && pa.Pos.Line <= pos.Line && pa.Pos.Line > best {
-				best, para = pa.Pos.Line, pa.ID
-			}
-		}
-	}
-	return game, para
-}
-
-func (d liveDiag) where() string {
+func (d Diagnostic) where() string {
 	switch {
 	case d.File == "":
 		return "pasyans"
@@ -501,7 +461,7 @@ func (p *preview) close() {
 }
 
 // status returns a copy of the current state.
-func (p *preview) status() previewStatus {
+func (p *preview) status() Status {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.st
@@ -701,7 +661,7 @@ func langOf(name string) string {
 
 // panelData is what the panel shows.
 type panelData struct {
-	previewStatus
+	Status
 	HasSite   bool
 	FullCheck string // the full check's address
 	Token     string // the token its POST must carry
@@ -730,13 +690,13 @@ var panelTemplate = template.Must(template.New("panel").Parse(`{{if .OK -}}
 
 // injectLive adds the reload script and its style sheet to a page's head
 // and the panel before the end of its body.
-func injectLive(page []byte, st previewStatus, lang, urlPath, token string) []byte {
-	d := panelData{previewStatus: st, HasSite: st.pages != nil,
+func injectLive(page []byte, st Status, lang, urlPath, token string) []byte {
+	d := panelData{Status: st, HasSite: st.pages != nil,
 		FullCheck: livePrefix + "full-check", Token: token, Back: sameSitePath(urlPath)}
 	for _, x := range st.Diagnostics {
 		it := panelItem{Where: x.where(), Message: x.Message}
-		if x.game != "" && st.pages != nil {
-			it.Href = "/" + render.GamePage(lang, x.game, x.para)
+		if x.Game != "" && st.pages != nil {
+			it.Href = "/" + render.GamePage(lang, x.Game, x.Para)
 		}
 		d.Items = append(d.Items, it)
 	}
@@ -766,4 +726,12 @@ func insertBefore(page, mark, add []byte, last bool) []byte {
 	out = append(out, page[:i]...)
 	out = append(out, add...)
 	return append(out, page[i:]...)
+}
+
+// plural is word with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

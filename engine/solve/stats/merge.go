@@ -1,10 +1,7 @@
-package main
+package stats
 
 import (
-	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -12,52 +9,7 @@ import (
 	"pasyans/engine/solve"
 )
 
-// statsMerge runs 'pasyans stats merge [-json] [-write DIR] FILE…'.
-func statsMerge(e *env, args []string) error {
-	fs := flag.NewFlagSet("pasyans stats merge", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "print JSON")
-	write := fs.String("write", "", "write the figures to `DIR`/<game>.yaml")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("stats merge: %v", err)
-	}
-	if fs.NArg() == 0 {
-		return usageError("stats merge needs record files (pasyans stats -records FILE)")
-	}
-	r, prov, err := mergeFiles(fs.Args())
-	if err != nil {
-		return err
-	}
-	if *write != "" {
-		if err := os.MkdirAll(*write, 0o755); err != nil {
-			return usageError("-write: %v", err)
-		}
-	}
-	if *asJSON {
-		err = solveWriteJSON(e.stdout, r)
-	} else {
-		statsText(e.stdout, r)
-		mergeText(e, prov)
-	}
-	if err == nil && *write != "" {
-		err = statsWrite(*write, r, prov, nil)
-	}
-	return err
-}
-
-// mergeText says where merged figures came from.
-func mergeText(e *env, p statsProvenance) {
-	fmt.Fprintf(e.stdout, "merged from %d record %s, %d %s of the deal range", p.files, pluralize(p.files, "file"), p.shards, pluralize(p.shards, "shard"))
-	if p.retried > 0 {
-		fmt.Fprintf(e.stdout, "; %d %s answered by a retry with %s", p.retried, pluralize(p.retried, "deal"), p.retryBudget)
-	}
-	fmt.Fprintln(e.stdout)
-}
-
-// mergeFiles reads record files and puts their deals together into the
+// Merge reads record files and puts their deals together into the
 // figures one run of them all gives. Every record must share the game,
 // options, threads and engine version, and the run's budget, the smallest
 // of the records', is that of every deal's first answer; records with a
@@ -66,21 +18,21 @@ func mergeText(e *env, p statsProvenance) {
 // replaces a decided one. It refuses a deal given twice with different
 // answers at one budget, won at one budget and lost at another, and gaps
 // in the range of the deals.
-func mergeFiles(names []string) (solve.StatsResult, statsProvenance, error) {
+func Merge(names []string) (solve.StatsResult, Provenance, error) {
 	var all []record
 	for _, name := range names {
 		recs, _, err := readRecords(name, false)
 		if err != nil {
-			return solve.StatsResult{}, statsProvenance{}, err
+			return solve.StatsResult{}, Provenance{}, err
 		}
 		all = append(all, recs...)
 	}
 	if len(all) == 0 {
-		return solve.StatsResult{}, statsProvenance{}, usageError("stats merge: no records in %s", strings.Join(names, " "))
+		return solve.StatsResult{}, Provenance{}, usageError("stats merge: no records in %s", strings.Join(names, " "))
 	}
 	base, err := mergeBase(all)
 	if err != nil {
-		return solve.StatsResult{}, statsProvenance{}, err
+		return solve.StatsResult{}, Provenance{}, err
 	}
 	bySeed := map[uint64][]*record{}
 	shards := map[string]bool{}
@@ -97,26 +49,26 @@ func mergeFiles(names []string) (solve.StatsResult, statsProvenance, error) {
 	}
 	slices.Sort(seeds)
 	if err := mergeGaps(seeds); err != nil {
-		return solve.StatsResult{}, statsProvenance{}, err
+		return solve.StatsResult{}, Provenance{}, err
 	}
-	prov := statsProvenance{files: len(names), shards: len(shards)}
+	prov := Provenance{Files: len(names), Shards: len(shards)}
 	recs := make([]solve.Record, 0, len(seeds))
 	var retry recordSettings
 	for _, s := range seeds {
 		r, err := mergeDeal(s, bySeed[s], base)
 		if err != nil {
-			return solve.StatsResult{}, statsProvenance{}, err
+			return solve.StatsResult{}, Provenance{}, err
 		}
 		if set := r.settings(); budgetCmp(set, base) != 0 {
-			prov.retried++
-			if prov.retried == 1 || budgetCmp(set, retry) == 1 {
+			prov.Retried++
+			if prov.Retried == 1 || budgetCmp(set, retry) == 1 {
 				retry = set
 			}
 		}
 		recs = append(recs, r.solveRecord())
 	}
-	if prov.retried > 0 {
-		prov.retryBudget = retry.budgetText()
+	if prov.Retried > 0 {
+		prov.RetryBudget = retry.budgetText()
 	}
 	v, _ := engine.Lookup(base.Game)
 	res := solve.StatsResult{Game: base.Game, Options: all[0].Options, Budget: base.budgetText(), Threads: base.Threads, OpenCards: v.Hidden}
@@ -124,7 +76,7 @@ func mergeFiles(names []string) (solve.StatsResult, statsProvenance, error) {
 	for _, r := range recs {
 		res.Elapsed += r.Elapsed.Milliseconds()
 		if positions += r.Nodes; positions < 0 || res.Elapsed < 0 {
-			return solve.StatsResult{}, statsProvenance{}, usageError("stats merge: the positions or the times of the deals add up to more than a count can hold")
+			return solve.StatsResult{}, Provenance{}, usageError("stats merge: the positions or the times of the deals add up to more than a count can hold")
 		}
 	}
 	return solve.Summarize(res, recs), prov, nil
@@ -180,7 +132,7 @@ func mergeGaps(seeds []uint64) error {
 	if len(gaps) == 0 {
 		return nil
 	}
-	return usageError("stats merge: %d %s missing from the range %d-%d: %s", n, pluralize(int(n), "deal"), seeds[0], seeds[len(seeds)-1], strings.Join(gaps, ", "))
+	return usageError("stats merge: %d %s missing from the range %d-%d: %s", n, Plural(int(n), "deal"), seeds[0], seeds[len(seeds)-1], strings.Join(gaps, ", "))
 }
 
 // mergeDeal chooses the answer kept for deal seed from its records rs.

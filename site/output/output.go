@@ -1,8 +1,23 @@
-package main
+// Package output writes an output folder as a whole: every file goes
+// into a staging folder beside the destination, and Commit puts the
+// staging folder in the destination's place in one step, so that the
+// destination always holds either the whole previous output or the whole
+// new one, even if the writer is killed. The output a commit replaces is
+// kept as the spare, which the next staging folder recycles (writing over
+// files costs less than creating them), and staging folders of killed
+// writers are swept by the next one. 'pasyans build' and the live preview
+// of 'pasyans serve -watch' write through it.
+//
+// Boundary: output knows folders, files, locks and renames. It must not
+// know what is written (the site, the book, the TEI), the corpus, the
+// command's flags or where the cache folder is: the caller names the
+// spare's place.
+package output
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +26,7 @@ import (
 // The output folder is committed as a whole. Build writes every output
 // (site/, book.pdf, and any later one: one more file under staging.path)
 // into a staging folder beside the destination, .<name>.build-XXXX, and
-// commit swaps the two folders in one step: on Linux with
+// Commit swaps the two folders in one step: on Linux with
 // renameat2(RENAME_EXCHANGE), so that the destination is at every moment
 // either the whole previous output or the whole new one, even under
 // kill -9. The previous output, now in the staging folder's place, is then
@@ -26,30 +41,31 @@ import (
 // that starts removes the staging folders no running build holds: those of
 // builds that were killed (or of the old output a killed commit left).
 
-// outMarker is a file every output folder holds: build replaces only a
+// Marker is a file every output folder holds: build replaces only a
 // folder that has it (or that holds nothing but what older builds wrote),
 // so that -out naming a folder of other files cannot wipe them.
-const outMarker = ".pasyans-output"
+const Marker = ".pasyans-output"
 
-// outMarkerText is outMarker's content.
-const outMarkerText = "This folder is written by 'pasyans build' and replaced as a whole by each build.\n"
+// markerText is Marker's content.
+const markerText = "This folder is written by 'pasyans build' and replaced as a whole by each build.\n"
 
 // legacyOutput are the names an output folder of an older build held.
 var legacyOutput = map[string]bool{"site": true, "book.pdf": true, "site.old": true, "book.pdf.old": true}
 
-// staging is an output folder being written beside its destination.
-type staging struct {
+// Staging is an output folder being written beside its destination.
+type Staging struct {
 	dest   string // the output folder, absolute, symbolic links resolved
 	tmp    string // dest's sibling .<name>.build-XXXX
+	spare  string // where the spare output is kept; "" for none
 	unlock func() // releases the lock on tmp
-	// recycled: tmp is the spare output, to be pruned (see prepare).
+	// recycled: tmp is the spare output, to be pruned (see Prepare).
 	recycled bool
 }
 
-// newStaging sweeps stale staging folders beside dest and makes a new
-// one, locked, holding the output marker: the spare output if there is
-// one to recycle (see recycle.go), else an empty folder.
-func newStaging(dest string) (*staging, error) {
+// New sweeps stale staging folders beside dest and makes a new one,
+// locked, holding the output marker: the spare output kept at spare ("":
+// none) if there is one to recycle (see recycle.go), else an empty folder.
+func New(dest, spare string) (*Staging, error) {
 	abs, err := outputPath(dest)
 	if err != nil {
 		return nil, err
@@ -59,14 +75,14 @@ func newStaging(dest string) (*staging, error) {
 	}
 	parent, base := filepath.Dir(abs), filepath.Base(abs)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, usageError("create %s: %v", parent, err)
+		return nil, fmt.Errorf("create %s: %v", parent, err)
 	}
 	sweepStaging(parent, base)
 	tmp, err := os.MkdirTemp(parent, "."+base+".build-")
 	if err != nil {
-		return nil, usageError("create a staging folder beside %s: %v", dest, err)
+		return nil, fmt.Errorf("create a staging folder beside %s: %v", dest, err)
 	}
-	unlock, recycled := adoptSpare(tmp)
+	unlock, recycled := adoptSpare(spare, tmp)
 	if !recycled {
 		var ok bool
 		if unlock, ok = lockDir(tmp, true); !ok {
@@ -74,13 +90,13 @@ func newStaging(dest string) (*staging, error) {
 			return nil, fmt.Errorf("lock the staging folder %s", tmp)
 		}
 	}
-	s := &staging{dest: abs, tmp: tmp, unlock: unlock, recycled: recycled}
+	s := &Staging{dest: abs, tmp: tmp, spare: spare, unlock: unlock, recycled: recycled}
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		s.abort()
+		s.Abort()
 		return nil, err
 	}
-	if err := os.WriteFile(s.path(outMarker), []byte(outMarkerText), 0o644); err != nil {
-		s.abort()
+	if err := os.WriteFile(s.Path(Marker), []byte(markerText), 0o644); err != nil {
+		s.Abort()
 		return nil, err
 	}
 	return s, nil
@@ -92,17 +108,17 @@ func newStaging(dest string) (*staging, error) {
 func outputPath(dest string) (string, error) {
 	abs, err := filepath.Abs(dest)
 	if err != nil {
-		return "", usageError("-out %s: %v", dest, err)
+		return "", fmt.Errorf("-out %s: %v", dest, err)
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	} else if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&os.ModeSymlink != 0 {
 		target, _ := os.Readlink(abs)
-		return "", usageError("-out %s is a link to %s, which cannot be reached (%v): make the folder it names, or remove the link", dest, target, unwrapPath(err))
+		return "", fmt.Errorf("-out %s is a link to %s, which cannot be reached (%v): make the folder it names, or remove the link", dest, target, pathReason(err))
 	}
 	wd, _ := os.Getwd()
 	if filepath.Dir(abs) == abs || abs == wd {
-		return "", usageError("-out %s: the output folder is replaced as a whole; name a folder below this one, such as out", dest)
+		return "", fmt.Errorf("-out %s: the output folder is replaced as a whole; name a folder below this one, such as out", dest)
 	}
 	return abs, nil
 }
@@ -115,23 +131,23 @@ func checkReplaceable(dest string) error {
 		return nil
 	}
 	if err != nil {
-		return usageError("-out: %v", err)
+		return fmt.Errorf("-out: %v", err)
 	}
 	if !st.IsDir() {
-		return usageError("-out %s: not a folder", dest)
+		return fmt.Errorf("-out %s: not a folder", dest)
 	}
 	entries, err := os.ReadDir(dest)
 	if err != nil {
-		return usageError("-out: %v", err)
+		return fmt.Errorf("-out: %v", err)
 	}
 	for _, e := range entries {
-		if e.Name() == outMarker {
+		if e.Name() == Marker {
 			return nil
 		}
 	}
 	for _, e := range entries {
 		if !legacyOutput[e.Name()] && !strings.HasPrefix(e.Name(), ".build-") {
-			return usageError("-out %s: the folder holds %s, which no build wrote; build replaces the output folder as a whole, so name an empty or new folder", dest, e.Name())
+			return fmt.Errorf("-out %s: the folder holds %s, which no build wrote; build replaces the output folder as a whole, so name an empty or new folder", dest, e.Name())
 		}
 	}
 	return nil
@@ -161,27 +177,27 @@ func globEscape(s string) string {
 	return b.String()
 }
 
-// prepare readies a recycled staging folder for the files keep (paths
+// Prepare readies a recycled staging folder for the files keep (paths
 // relative to the output folder) by pruning it; should that fail, it
 // empties the folder, as if new, and writes the marker again.
-func (s *staging) prepare(keep []string) error {
+func (s *Staging) Prepare(keep []string) error {
 	if !s.recycled || prune(s.tmp, keep) == nil {
 		return nil
 	}
 	if err := emptyFolder(s.tmp); err != nil {
 		return err
 	}
-	return os.WriteFile(s.path(outMarker), []byte(outMarkerText), 0o644)
+	return os.WriteFile(s.Path(Marker), []byte(markerText), 0o644)
 }
 
-// path returns where to write name (slash-separated, relative to the
+// Path returns where to write name (slash-separated, relative to the
 // output folder) inside the staging folder.
-func (s *staging) path(name string) string { return filepath.Join(s.tmp, filepath.FromSlash(name)) }
+func (s *Staging) Path(name string) string { return filepath.Join(s.tmp, filepath.FromSlash(name)) }
 
 // commit puts the staging folder in the destination's place, as one step
 // where the system allows, and keeps the previous output as the spare
 // (or removes it).
-func (s *staging) commit() error {
+func (s *Staging) Commit() error {
 	defer s.unlock()
 	if _, err := os.Lstat(s.dest); errors.Is(err, os.ErrNotExist) {
 		if err := os.Rename(s.tmp, s.dest); err != nil {
@@ -191,7 +207,7 @@ func (s *staging) commit() error {
 	}
 	err := exchange(s.tmp, s.dest)
 	if err == nil {
-		return keepSpare(s.tmp) // tmp is now the previous output
+		return s.keepSpare(s.tmp) // tmp is now the previous output
 	}
 	if !errors.Is(err, errNoExchange) {
 		return fmt.Errorf("swap the output into place: %w", err)
@@ -204,24 +220,24 @@ func (s *staging) commit() error {
 		os.Rename(old, s.dest)
 		return fmt.Errorf("move the output into place: %w", err)
 	}
-	return keepSpare(old)
+	return s.keepSpare(old)
 }
 
-// drop gives up the staging folder of a build that stopped before its
+// Drop gives up the staging folder of a build that stopped before its
 // end, whose writers are done: its files are the build's own, so it is
 // kept as the spare output that the next build recycles (or removed), as
 // commit keeps the output it replaces.
-func (s *staging) drop() {
+func (s *Staging) Drop() {
 	defer s.unlock()
-	_ = keepSpare(s.tmp) // removes the folder when it cannot keep it
+	_ = s.keepSpare(s.tmp) // removes the folder when it cannot keep it
 }
 
-// abort removes the staging folder. Writers still at work may recreate a
+// Abort removes the staging folder. Writers still at work may recreate a
 // folder in it meanwhile; the removal is tried again, and a caller that
 // can wait for its writers calls abort again once they are done (build
 // does, on a signal). What is left after all is swept by the next build.
 // Calling it twice is harmless.
-func (s *staging) abort() {
+func (s *Staging) Abort() {
 	for i := 0; i < 3; i++ {
 		if os.RemoveAll(s.tmp) == nil {
 			if _, err := os.Lstat(s.tmp); errors.Is(err, os.ErrNotExist) {
@@ -230,4 +246,14 @@ func (s *staging) abort() {
 		}
 	}
 	s.unlock()
+}
+
+// pathReason is a failed path operation as "path: reason", without the
+// operation.
+func pathReason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return err
 }

@@ -1,4 +1,4 @@
-package main
+package output
 
 import (
 	"io/fs"
@@ -12,7 +12,7 @@ import (
 // time each on the virtual machines the edition is built on; a build
 // writes about 340 files in 350 folders), while writing over a file that
 // exists is cheap. So commit keeps the output it replaces as the spare,
-// a folder in pasyans's cache folder (spareSlot, see cache.go), and the next build (of
+// a folder the caller names (pasyans's cache folder), and the next build (of
 // any output folder) takes the spare as its staging folder: it removes
 // from it every file and folder the build will not write, and anything
 // that is not a plain file or folder as the build makes them (a symbolic
@@ -24,18 +24,11 @@ import (
 // it (the cache is on another file system) starts from an empty folder.
 // Deleting the spare is always safe.
 
-// spareSlot is where the spare is kept: spare-output in the cache folder.
-func spareSlot() (string, bool) {
-	dir, ok := cacheDir()
-	return filepath.Join(dir, "spare-output"), ok
-}
-
-// adoptSpare moves the spare to tmp (an empty folder, which it replaces),
-// locked, and returns the lock's release, or false when there is no spare
-// to take.
-func adoptSpare(tmp string) (unlock func(), ok bool) {
-	spare, ok := spareSlot()
-	if !ok {
+// adoptSpare moves the spare kept at spare to tmp (an empty folder,
+// which it replaces), locked, and returns the lock's release, or false
+// when there is no spare to take.
+func adoptSpare(spare, tmp string) (unlock func(), ok bool) {
+	if spare == "" {
 		return nil, false
 	}
 	if st, err := os.Lstat(spare); err != nil || !st.IsDir() {
@@ -51,7 +44,7 @@ func adoptSpare(tmp string) (unlock func(), ok bool) {
 	}
 	if err := os.Rename(spare, tmp); err != nil {
 		unlock()
-		os.Mkdir(tmp, 0o700) // as MkdirTemp made it; newStaging sets the mode
+		os.Mkdir(tmp, 0o700) // as MkdirTemp made it; New sets the mode
 		return nil, false
 	}
 	return unlock, true
@@ -136,8 +129,8 @@ func creationModes(dir string) (file, folder fs.FileMode, err error) {
 
 // keepSpare keeps old, the output commit replaced, as the spare, or
 // removes it when there is a spare already or it cannot be moved there.
-func keepSpare(old string) error {
-	if spare, ok := spareSlot(); ok && os.MkdirAll(filepath.Dir(spare), 0o755) == nil && os.Rename(old, spare) == nil {
+func (s *Staging) keepSpare(old string) error {
+	if spare := s.spare; spare != "" && os.MkdirAll(filepath.Dir(spare), 0o755) == nil && os.Rename(old, spare) == nil {
 		return nil
 	}
 	return os.RemoveAll(old)

@@ -1,4 +1,4 @@
-package main
+package preview
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func TestServeFIFO(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.html"), 0o644); err != nil {
 		t.Skip(err)
 	}
-	h, err := siteHandler(dir)
+	h, err := SiteHandler(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,10 +137,10 @@ func TestFullCheckPost(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/" || len(p.full) != 1 {
 		t.Errorf("POST with the token: %d to %q (asked %d), want 303 to /", rec.Code, rec.Header().Get("Location"), len(p.full))
 	}
-	if rec.Header().Get("Content-Security-Policy") != contentSecurityPolicy {
+	if rec.Header().Get("Content-Security-Policy") != ContentSecurityPolicy {
 		t.Errorf("the full check's answer has no Content-Security-Policy")
 	}
-	page := string(injectLive([]byte("<html><head></head><body></body></html>"), previewStatus{OK: true}, "en", "/en/", p.token))
+	page := string(injectLive([]byte("<html><head></head><body></body></html>"), Status{OK: true}, "en", "/en/", p.token))
 	if !strings.Contains(page, `<form method="post" action="/__pasyans/full-check">`) || !strings.Contains(page, `name="token" value="`+p.token+`"`) ||
 		!strings.Contains(page, `name="back" value="/en/"`) {
 		t.Errorf("the panel has no form for the full check with the token:\n%s", page)

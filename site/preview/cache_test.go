@@ -1,4 +1,4 @@
-package main
+package preview
 
 import (
 	"bytes"
@@ -39,7 +39,7 @@ func TestServeCompressionAndCaching(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h, err := siteHandler(dir)
+	h, err := SiteHandler(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
