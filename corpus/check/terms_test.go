@@ -28,6 +28,7 @@ func TestTermDiagnostics(t *testing.T) {
 		{"wrong variant", "games/fifteen.md", "x\n\nКарта на очко старше.\n", []string{"games/fifteen.md:3 очко"}},
 		{"quotation of the book", "games/fifteen.md", "Книга говорит «на одно очко».\n", nil},
 		{"code and link target", "games/fifteen.md", "Правила: [старше](rule:x/очко), `очко`.\n", nil},
+		{"rules line with long link targets", "games/new-places.md", "Правила: [на одно очко](rule:new-places/under-foundation-of-a-very-long-rule-name-in-latin).\n", []string{"games/new-places.md:1 очко"}},
 		{"inside a word", "games/fifteen.md", "Очковтирательство и точкой.\n", nil},
 		{"English line", "games/fifteen.md", "The очко of a card.\n", nil},
 		{"English term", "games/fifteen.md", "The deck is dealt.\n", []string{"games/fifteen.md:1 deck"}},
