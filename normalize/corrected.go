@@ -31,7 +31,7 @@ func correctedRules() []Rule {
 		{
 			ID:          "nfc",
 			Doc:         "Unicode NFC: decomposed letters are composed (и + combining breve → й).",
-			DocRU:       "Нормализация Unicode NFC: разложенные буквы собираются (и + комбинируемая бреве → й).",
+			DocRU:       "Нормализация Unicode NFC: разложенные буквы собираются (и + комбинирующая кратка → й).",
 			Examples:    [][2]string{{"и\u0306", "й"}, {"е\u0308", "ё"}},
 			NonExamples: []string{"й", "сѣдло"},
 			find:        findNFC,

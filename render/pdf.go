@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pasyans/corpus"
+	"pasyans/site"
 
 	"github.com/go-fonts/dejavu/dejavusans"
 	"github.com/go-fonts/dejavu/dejavusansbold"
@@ -87,7 +88,7 @@ func (d *pdfDoc) meta() pdfMeta {
 		subject: "An annotated bilingual edition of a nineteenth-century Russian book of patience games: " +
 			"the Russian text in its corrected reading beside an English translation, with notes, the apparatus " +
 			"of the OCR's repairs and games checked by a program. " +
-			"Аннотированное двуязычное издание русской книги пасьянсов XIX века.",
+			"Аннотированное двуязычное издание русской книги XIX века о пасьянсах.",
 		keywords: []string{"patience", "solitaire", "card games", "пасьянс", "Cadogan", "pre-reform Russian spelling",
 			"дореформенная орфография", "bilingual edition", "digital edition"},
 		lang:     "en",
@@ -131,6 +132,7 @@ type pdfDoc struct {
 	f      *gofpdf.Fpdf
 	ed     *corpus.Edition
 	o      PDFOptions
+	msgs   *messages // the site's catalogs: the statistics' labels, numbers and units
 	widths map[widthKey]float64
 	cur    tstyle
 
@@ -218,7 +220,11 @@ func newPDFDoc(ed *corpus.Edition, o PDFOptions, prev []int) (*pdfDoc, error) {
 	if err := f.Error(); err != nil {
 		return nil, fmt.Errorf("pdf: fonts: %w", err)
 	}
-	d := &pdfDoc{f: f, ed: ed, o: o, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}, index: newBookIndex(),
+	msgs, err := loadMessages(site.FS)
+	if err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	d := &pdfDoc{f: f, ed: ed, o: o, msgs: msgs, widths: map[widthKey]float64{}, prevPages: prev, noFolio: map[int]bool{}, index: newBookIndex(),
 		termsOf: map[string][]string{}, links: map[string]int{}, anchorPage: map[string]int{}}
 	for _, t := range ed.Glossary {
 		for _, p := range t.Paragraphs {

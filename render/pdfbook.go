@@ -41,7 +41,7 @@ func (d *pdfDoc) titlePage() {
 	put("Аннотированное двуязычное издание", tstyle{font: fontSans, size: 10.5, color: grey}, 2)
 	put(fmt.Sprintf("The Russian text in its corrected reading beside an English translation, with notes, the apparatus of the OCR's repairs, "+
 		"and %d games played and checked by a program", len(d.ed.Games)), d.body.with("I").sized(10), 8)
-	put(fmt.Sprintf("Русский текст в исправленном чтении рядом с английским переводом, с примечаниями, аппаратом исправлений OCR "+
+	put(fmt.Sprintf("Русский текст в исправленном чтении рядом с английским переводом, с примечаниями, аппаратом исправлений распознанного текста "+
 		"и %d пасьянсами, проверенными программой", len(d.ed.Games)), d.body.with("I").sized(9.5).colored(grey), 3)
 	d.y = d.pageH - d.mBot - 22
 	put("pasyans", tstyle{font: fontSans, style: "B", size: 11, color: black}, 0)

@@ -133,7 +133,7 @@ func (d *pdfDoc) layoutNote(g *corpus.Game) (ru, en []row) {
 	cw := d.colWidth()
 	en = d.setPara(para{spans: plain("The layout is reconstructed: "+sentence(l.Reconstructed), d.small), lang: "en", align: alignLeft}, cw)
 	if l.ReconstructedRU != "" {
-		ru = d.setPara(para{spans: plain("Раскладка реконструирована: "+sentence(l.ReconstructedRU), d.small), lang: "ru", align: alignLeft}, cw)
+		ru = d.setPara(para{spans: plain("Раскладка восстановлена издателем: "+sentence(l.ReconstructedRU), d.small), lang: "ru", align: alignLeft}, cw)
 	}
 	return ru, en
 }
@@ -574,7 +574,7 @@ func (d *pdfDoc) deal(g *corpus.Game, dl *corpus.Deal) {
 	}
 	s := engine.NewDeal(v, dl.Seed, opts)
 	d.figureBlock(figure.New(v, s, "en"), d.pageH*0.38, []span{{"The initial position (deal " + fmt.Sprint(dl.Seed) + ")", d.small.with("I")}},
-		[]span{{"Начальная позиция (расклад " + fmt.Sprint(dl.Seed) + ")", d.small.with("I").colored(grey)}})
+		[]span{{"Начальная позиция (расклад № " + fmt.Sprint(dl.Seed) + ")", d.small.with("I").colored(grey)}})
 
 	d.subsection("The moves · Ходы")
 	d.flow(d.moveParas(dl))
@@ -617,7 +617,7 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 	long := len(dl.Moves) > maxPrintedMoves
 	if long {
 		out = append(out, para{spans: plain(fmt.Sprintf("The %d moves in full are in the web edition; the book gives the moves with a comment. "+
-			"Все %d ходов приведены в веб-издании; здесь — ходы с комментарием.", len(dl.Moves), len(dl.Moves)), d.small.with("I").colored(grey)),
+			"Все ходы (%d) приведены в веб-издании; здесь — ходы с комментарием.", len(dl.Moves), len(dl.Moves)), d.small.with("I").colored(grey)),
 			align: alignLeft, before: 1})
 	}
 	for i, m := range dl.Moves {
@@ -655,58 +655,44 @@ func (d *pdfDoc) moveParas(dl *corpus.Deal) []para {
 
 // Statistics.
 
-// stats prints the solver's statistics for the game as a table, each
-// line's label in English and Russian, with a note on how the interval
-// counts the undecided deals.
+// stats prints the solver's statistics for the game as the site's game
+// page gives them (statRows, with the catalogs' labels and x/text's
+// numbers, units and dates): each row in Russian under the Russian text
+// («10 000», «68,3 %», «94 мс»), in English under the English ("10,000",
+// "68.3%", "94 ms"), with a note on how the interval counts the undecided
+// deals.
 func (d *pdfDoc) stats(st *corpus.Stats) {
 	d.gameSection("Win statistics · Статистика выигрышей", 3*lineHeight(10))
-	type line struct{ en, ru, v string }
-	lines := []line{
-		{"Deals played", "Сыграно раскладов", fmt.Sprintf("%d (seeds %d–%d)", st.Deals, st.FirstSeed, st.FirstSeed+uint64(max(st.Deals, 1))-1)},
-		{"Won", "Выиграно", itoa(st.Won)},
-		{"Lost (every line searched)", "Проиграно (перебраны все ходы)", itoa(st.Lost)},
-		{"Undecided", "Не решено", itoa(st.Unknown)},
-		{"Win rate", "Доля выигрышей", fmt.Sprintf("%.1f %%", st.WinRate*100)},
-		{"95 % interval (Wilson)", "95-процентный интервал (Уилсона)", fmt.Sprintf("%.1f–%.1f %%", st.CI95[0]*100, st.CI95[1]*100)},
-		{"Budget per deal", "Бюджет на расклад", st.Budget},
-		{"Time per deal: median / 90th percentile", "Время на расклад: медиана / 90-й процентиль", fmt.Sprintf("%.0f / %.0f ms", st.MedianMS, st.P90MS)},
-		{"Positions per second per core", "Позиций в секунду на ядро", fmt.Sprintf("%.2f M", st.NodesPerSec/1e6)},
-	}
-	if st.Threads > 1 {
-		lines = append(lines, line{"Searches at once per deal (cores)", "Поисков одновременно на расклад (ядер)", itoa(st.Threads)})
-	}
-	if st.Shards > 1 {
-		lines = append(lines, line{"Merged from shards", "Сведено из частей", itoa(st.Shards)})
-	}
-	if st.Retried > 0 {
-		lines = append(lines, line{"Undecided deals solved again", "Нерешённые расклады, решённые повторно", fmt.Sprintf("%d, budget %s", st.Retried, st.RetryBudget)})
-	}
-	if st.UnknownProgress > 0 {
-		lines = append(lines, line{"Undecided: most cards on the foundations (median)", "Нерешённые: больше всего карт в основаниях (медиана)", fmt.Sprintf("%.0f %%", st.UnknownProgress*100)})
-	}
-	if st.OpenCards {
-		lines = append(lines, line{"Face-down cards", "Закрытые карты", "known to the solver · известны решателю"})
-	}
-	if len(st.Options) > 0 {
-		lines = append(lines, line{"Options", "Варианты", strings.Join(st.Options, ", ")})
-	}
-	lines = append(lines, line{"Date", "Дата", st.Date})
+	ru, en := d.statRows("ru", st), d.statRows("en", st)
 	cw := d.colWidth()
-	for i, l := range lines {
-		label := d.setPara(para{spans: []span{{l.en, d.small}, {" · " + l.ru, d.small.colored(grey)}}, align: alignLeft}, cw)
-		value := d.setPara(para{spans: plain(l.v, d.small), align: alignLeft}, cw)
+	for i := range min(len(ru), len(en)) {
+		side := func(r statRow, lang string) []row {
+			return d.setPara(para{spans: []span{{r.Key + ": ", d.small.colored(grey)}, {r.Value, d.small}}, lang: lang, align: alignLeft}, cw)
+		}
+		rr, er := side(ru[i], "ru"), side(en[i], "en")
 		if i > 0 {
-			for _, c := range [][]row{label, value} {
+			for _, c := range [][]row{rr, er} {
 				c[0].h += 1
 				c[0].before += 1
 			}
 		}
-		d.placePair(pair{ru: label, en: value})
+		d.placePair(pair{ru: rr, en: er})
 	}
 	d.flow([]para{
 		{spans: plain("The interval counts the undecided deals as lost for its lower bound and as won for its upper.", d.small.colored(grey)), lang: "en", before: 2, align: alignLeft},
 		{spans: plain("Нерешённые расклады считаются проигранными для нижней границы интервала и выигранными для верхней.", d.small.colored(grey)), lang: "ru", before: 0.5, align: alignLeft},
 	})
+}
+
+// statRows are the site's statistics rows of st in lang; a message missing
+// from the catalogs stops the book with the PDF's error.
+func (d *pdfDoc) statRows(lang string, st *corpus.Stats) []statRow {
+	pc := &pageCtx{s: &siteBuilder{msgs: d.msgs}, lang: lang}
+	rows := pc.statRows(st)
+	if pc.err != nil {
+		d.f.SetError(fmt.Errorf("pdf: the statistics of %s: %w", st.Game, pc.err))
+	}
+	return rows
 }
 
 // Notes and apparatus.

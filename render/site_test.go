@@ -7,7 +7,6 @@ import (
 	"html"
 	"io/fs"
 	"os"
-	"pasyans/render/typo"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -492,9 +491,17 @@ func BenchmarkLoadAndBuildSite(b *testing.B) {
 // (pasyans stats -threads), in both languages, and only then.
 func TestStatsThreads(t *testing.T) {
 	dir, ed := builtSite(t)
-	label := map[string]string{
-		"en": "<dt>Searches at once on each deal (cores)</dt><dd>",
-		"ru": typo.Text("<dt>Поисков одновременно на расклад (ядер)</dt><dd>"),
+	msgs, err := loadMessages(site.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	label := map[string]string{}
+	for _, lang := range []string{"en", "ru"} {
+		l, err := msgs.t(lang, "stats.threads") // the Russian through the typographic step
+		if err != nil {
+			t.Fatal(err)
+		}
+		label[lang] = "<dt>" + l + "</dt><dd>"
 	}
 	several := 0
 	for _, st := range ed.Stats {

@@ -18,7 +18,7 @@ import (
 type citation struct {
 	Title     string    // the page's title in its language
 	Container string    // the edition's title in the page's language
-	Date      time.Time // the edition's date
+	Date      time.Time // the edition's date (and, without script, the access date)
 	URL       string    // absolute with SiteOptions.BaseURL, else the path from the edition's root
 	Lang      string
 	Key       string // the BibTeX key and CSL id: pasyans-ru-games-salic-law
@@ -51,16 +51,48 @@ func (pc *pageCtx) citation() citation {
 	return c
 }
 
-// Cite is the page's citation in its language's style, BibTeX and CSL-JSON.
-type Cite struct{ Text, BibTeX, CSL string }
+// Cite is the page's citation in its language's style (HTML: MLA's
+// container title in italics, the access date a <time class="cite-accessed">
+// element), BibTeX and CSL-JSON, and the note that says, as long as the
+// site's script has not put the reader's date in, that the access date is
+// the edition's.
+type Cite struct {
+	Text        template.HTML
+	BibTeX, CSL string
+	Fallback    string
+}
 
-// Cite returns the page's citation for the "How to cite" block.
+// accessMark stands for the access date in the formatted message until
+// the <time> element replaces it (after the Russian typographic step,
+// which must not see the element's attributes).
+const accessMark = "\ue000"
+
+// Cite returns the page's citation for the "How to cite" block. The access
+// date is the reader's: the site's script (site.js, initCiteDate) writes the
+// day the page is viewed into the text (ГОСТ Р 7.0.100–2018: «(дата
+// обращения: 06.12.2026)»; MLA 9: "Accessed 6 Dec. 2026."), the BibTeX
+// urldate and the CSL-JSON accessed date. Without script the edition's date
+// stands there, and the fallback note says so.
 func (pc *pageCtx) Cite() Cite {
 	c := pc.citation()
 	d := c.Date
-	text := pc.t("cite.text", c.Title, c.Container, fmt.Sprint(d.Year()), c.URL,
-		d.Format("02.01.2006"), fmt.Sprintf("%d %s %d", d.Day(), mlaMonths[d.Month()-1], d.Year()))
-	return Cite{Text: text, BibTeX: c.bibtex(), CSL: c.cslJSON()}
+	esc := template.HTMLEscapeString
+	access := d.Format("02.01.2006")
+	months := ""
+	if c.Lang == "en" {
+		access = mlaDate(d)
+		months = ` data-months="` + strings.Join(mlaMonths[:], " ") + `"`
+	}
+	text := pc.t("cite.text", esc(c.Title), esc(c.Container), fmt.Sprint(d.Year()), esc(c.URL), accessMark, mlaDate(d))
+	iso := d.Format("2006-01-02")
+	text = strings.Replace(text, accessMark, `<time class="cite-accessed" datetime="`+iso+`"`+months+`>`+access+`</time>`, 1)
+	return Cite{Text: template.HTML(text), BibTeX: c.bibtex(), CSL: c.cslJSON(),
+		Fallback: pc.t("cite.accessed-fallback", pc.date(iso))}
+}
+
+// mlaDate is a day as MLA writes it: 6 Dec. 2026.
+func mlaDate(d time.Time) string {
+	return fmt.Sprintf("%d %s %d", d.Day(), mlaMonths[d.Month()-1], d.Year())
 }
 
 // bibtexEscape escapes BibTeX's special characters.

@@ -55,7 +55,7 @@ func TestCitation(t *testing.T) {
 		t.Fatal(err)
 	}
 	gost := regexp.MustCompile(`^.+ // .+ : аннотированное двуязычное издание\. – \d{4}\. – URL: \S+ \(дата обращения: \d\d\.\d\d\.\d{4}\)\. – Текст : электронный\.$`)
-	mla := regexp.MustCompile(`^“.+\.” .+: An Annotated Bilingual Edition, \d{1,2} [A-Z][a-z]+\.? \d{4}, \S+\.$`)
+	mla := regexp.MustCompile(`^“.+\.” .+: An Annotated Bilingual Edition, \d{1,2} [A-Z][a-z]+\.? \d{4}, \S+\. Accessed \d{1,2} [A-Z][a-z]+\.? \d{4}\.$`)
 	for _, g := range ed.Games {
 		for lang, re := range map[string]*regexp.Regexp{"ru": gost, "en": mla} {
 			data, err := os.ReadFile(filepath.Join(dir, gamePath(lang, g.ID)))
@@ -66,11 +66,20 @@ func TestCitation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var text, bib, csl string
+			var text, bib, csl, italic, accessed, fallback string
 			walk(doc, func(n *html.Node) {
 				switch attr(n, "class") {
 				case "cite-ref":
 					text = strings.ReplaceAll(textOf(n), "\u00a0", " ")
+					walk(n, func(c *html.Node) {
+						if c.Type == html.ElementNode && c.Data == "i" {
+							italic = textOf(c)
+						}
+					})
+				case "cite-accessed":
+					accessed = attr(n, "datetime")
+				case "note cite-fallback":
+					fallback = textOf(n)
 				case "cite-bibtex":
 					bib = textOf(n)
 				case "cite-csl":
@@ -79,6 +88,18 @@ func TestCitation(t *testing.T) {
 			})
 			if !re.MatchString(text) {
 				t.Errorf("%s/%s: the citation is not in the page's style: %q", lang, g.ID, text)
+			}
+			// MLA sets the container (the edition) in italics; ГОСТ none.
+			if wantItalic := map[string]string{"en": ed.Book.Titles.EN + ": An Annotated Bilingual Edition"}[lang]; strings.ReplaceAll(italic, "\u00a0", " ") != wantItalic {
+				t.Errorf("%s/%s: the italic part of the citation is %q, want %q", lang, g.ID, italic, wantItalic)
+			}
+			// Without script the access date is the edition's, and a note
+			// says so; the browser test sees the script put the reader's in.
+			if day := ed.Date().Format("2006-01-02"); accessed != day || !strings.Contains(bib, "urldate   = {"+day+"}") {
+				t.Errorf("%s/%s: the fallback access date is %q (BibTeX %q), want the edition's %s", lang, g.ID, accessed, bib, day)
+			}
+			if !strings.Contains(fallback, map[string]string{"ru": "дата выпуска издания", "en": "the date of this edition"}[lang]) {
+				t.Errorf("%s/%s: no note that the access date is the edition's: %q", lang, g.ID, fallback)
 			}
 			if !strings.HasPrefix(bib, "@misc{pasyans-"+lang+"-games-"+g.ID+",") || strings.Count(bib, "{") != strings.Count(bib, "}") {
 				t.Errorf("%s/%s: BibTeX %q", lang, g.ID, bib)

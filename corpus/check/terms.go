@@ -99,7 +99,8 @@ var yamlProse = regexp.MustCompile(`(?:^|[\s{,])(def_ru|def_en|provenance_ru|lic
 
 // ProseOf splits a file into its lines of editorial prose. Markdown: every
 // line but front matter, headings and code; its language is Russian when
-// most of its letters are Cyrillic (book.ru.md: always). YAML and Go: the
+// most of its letters outside link targets are Cyrillic (book.ru.md:
+// always). YAML and Go: the
 // quoted values of the prose keys (ru, def_ru, RU, ReconstructedRU, …).
 func ProseOf(name, text string) []ProseLine {
 	game := gameOfFile(name)
@@ -123,7 +124,7 @@ func ProseOf(name, text string) []ProseLine {
 				continue
 			}
 			lang := "en"
-			if name == "book.ru.md" || corpus.IsRussian(t) {
+			if name == "book.ru.md" || corpus.IsRussian(linkTarget.ReplaceAllString(t, "")) {
 				lang = "ru"
 			}
 			out = append(out, ProseLine{corpus.Pos{File: name, Line: i + 1}, lang, t, game})
@@ -149,6 +150,10 @@ func ProseOf(name, text string) []ProseLine {
 	}
 	return out
 }
+
+// linkTarget is a Markdown link's target, (rule:new-places/under-foundation):
+// its Latin letters do not make a Russian rules line English.
+var linkTarget = regexp.MustCompile(`\]\([^)]*\)`)
 
 // catalogLine is a message of a site catalog (site/i18n/<lang>.yaml).
 var catalogLine = regexp.MustCompile(`^[\w.-]+:\s*"((?:[^"\\]|\\.)*)"`)

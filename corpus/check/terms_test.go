@@ -3,6 +3,7 @@ package check
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,6 +29,7 @@ func TestTermDiagnostics(t *testing.T) {
 		{"wrong variant", "games/fifteen.md", "x\n\nКарта на очко старше.\n", []string{"games/fifteen.md:3 очко"}},
 		{"quotation of the book", "games/fifteen.md", "Книга говорит «на одно очко».\n", nil},
 		{"code and link target", "games/fifteen.md", "Правила: [старше](rule:x/очко), `очко`.\n", nil},
+		{"rules line with long link targets", "games/new-places.md", "Правила: [на одно очко](rule:new-places/under-foundation-of-a-very-long-rule-name-in-latin).\n", []string{"games/new-places.md:1 очко"}},
 		{"inside a word", "games/fifteen.md", "Очковтирательство и точкой.\n", nil},
 		{"English line", "games/fifteen.md", "The очко of a card.\n", nil},
 		{"English term", "games/fifteen.md", "The deck is dealt.\n", []string{"games/fifteen.md:1 deck"}},
@@ -54,7 +56,8 @@ func TestTermDiagnostics(t *testing.T) {
 
 // TestTermsEdition: the edition's prose, in the corpus and outside it (the
 // engine's Russian strings, the normalization rules' descriptions, the site's
-// catalogs), uses no variant the terms table marks wrong.
+// catalogs, the PDF's own Russian strings), uses no variant the terms table
+// marks wrong.
 func TestTermsEdition(t *testing.T) {
 	ed, err := corpus.Load(corpus.FS)
 	if err != nil {
@@ -82,7 +85,39 @@ func TestTermsEdition(t *testing.T) {
 		}
 		lines = append(lines, ProseOf(strings.TrimPrefix(f, "../../"), string(data))...)
 	}
+	lines = append(lines, pdfStrings(t)...)
 	for _, d := range TermDiagnostics(ed.Terms, lines) {
 		t.Error(d)
 	}
+}
+
+// goString is a Go string literal.
+var goString = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+// pdfStrings are the Russian string literals of the PDF's code (its own
+// captions, headings and notes), one line each.
+func pdfStrings(t *testing.T) []ProseLine {
+	t.Helper()
+	files, _ := filepath.Glob("../../render/pdf*.go")
+	var out []ProseLine
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(data), "\n") {
+			for _, m := range goString.FindAllStringSubmatch(l, -1) {
+				if corpus.IsRussian(m[1]) {
+					out = append(out, ProseLine{corpus.Pos{File: strings.TrimPrefix(f, "../../"), Line: i + 1}, "ru", m[1], ""})
+				}
+			}
+		}
+	}
+	if len(out) < 10 {
+		t.Fatalf("%d Russian strings in render/pdf*.go", len(out))
+	}
+	return out
 }

@@ -40,7 +40,7 @@ const fifActOpen = 1
 var (
 	fifAvailable = &engine.Rule{ID: "fifteen/available",
 		EN:   "Only the lowest card of each column (the seventh row as dealt) is available; a card above it becomes available only when every card below it is gone (rule I). A covered card can be taken only under the opening exception; once a foundation has been started by ordinary play, or while an available card can start one, that exception does not apply.",
-		RU:   "Годна только нижняя карта каждого столбца (седьмой ряд раскладки); лежащая выше становится годной, лишь когда сняты все карты под ней (правило I). Покрытую карту можно взять только по исключению при открытии игры; когда основание уже начато обычным ходом или годная карта может его начать, исключение не действует.",
+		RU:   "Годна только нижняя карта каждого столбца (седьмой ряд раскладки); лежащая выше становится годной, лишь когда сняты все карты под ней (правило I). Покрытую карту можно взять только по исключению для начала игры; когда основание уже начато обычным ходом или годная карта может его начать, исключение не действует.",
 		Book: []string{"002:13", "002:17"}}
 	fifOpening = &engine.Rule{ID: "fifteen/opening-exception",
 		EN:            "Exception to rule I (footnote 3): if the game cannot be opened — no foundation has been started by ordinary play and no available card can start one (marriages may be tried first, but are not required) — an ace and a king may be taken from the sixth row, that is the card lying just above the lowest card of a column, onto an empty foundation of its kind; the lowest card then closes the gap (written open:c3>a1).",
@@ -49,7 +49,7 @@ var (
 		Reconstructed: "the passage footnote 3 points to ('see below') is not in the sources: the ace and king from the sixth row, the gap closed by the blocking card and the failure if this does not open the game are from the online copy of the e-text (litresp.ru p.5, 'страница 3') and Cadogan; the exact trigger (no foundation started by ordinary play, no available card able to start one) is the edition's reading of 'if the game cannot be opened', since proving that no series of marriages frees a foundation card is a search, not a rule", ReconstructedRU: "места, на которое указывает сноска 3 («см. ниже»), в источниках нет: туз и король из шестого ряда, промежуток, закрываемый мешающей картой, и неудача, если и это не открывает игру, взяты из сетевой копии электронного текста (litresp.ru, с. 5, «страница 3») и у Кадоган; точное условие (ни одно основание не начато обычной игрой, ни одна годная карта не может его начать) — так издатель читает слова «если игру нельзя открыть», потому что доказать, что никакая цепочка марьяжей не освобождает основную карту, — задача поиска, а не правило"}
 	fifOpenOnce = &engine.Rule{ID: "fifteen/opening-once",
 		EN:            "The opening exception allows at most one ace and one king, once in the game.",
-		RU:            "Исключение при открытии позволяет взять не больше одного туза и одного короля, один раз за игру.",
+		RU:            "Исключение для начала игры позволяет взять не больше одного туза и одного короля, один раз за игру.",
 		Book:          []string{"002:17"},
 		Reconstructed: "'one ace and one king' is in Cadogan and the online copy of the e-text, not in the sources", ReconstructedRU: "«один туз и один король» — у Кадоган и в сетевой копии электронного текста, а не в источниках"}
 	fifFoundBase = &engine.Rule{ID: "fifteen/foundation-base",

@@ -60,7 +60,7 @@ var (
 		Reconstructed: "not in the sources; Cadogan, PySolFC", ReconstructedRU: "в источниках нет; Кадоган, PySolFC"}
 	lblFoundUp = &engine.Rule{ID: "la-belle-lucie/foundation-up",
 		EN:            "The foundations are built up from the ace to the king, one rank at a time.",
-		RU:            "Основания строят в восходящем порядке от туза до короля.",
+		RU:            "На основания кладут карты в восходящем порядке от туза до короля.",
 		Reconstructed: "not in the sources; Cadogan, PySolFC", ReconstructedRU: "в источниках нет; Кадоган, PySolFC"}
 	lblFoundFinal = &engine.Rule{ID: "la-belle-lucie/foundation-final",
 		EN:            "A card laid on a foundation stays there.",

@@ -34,7 +34,7 @@ var (
 		Book: []string{"002:6", "002:7"}}
 	lcFoundBase = &engine.Rule{ID: "le-cadran/foundation-base",
 		EN:   "The eight aces are the foundations; each is laid on its place as soon as it is free.",
-		RU:   "Восемь тузов — основные карты; каждый туз кладут на его место, как только он освободится.",
+		RU:   "Восемь тузов — основные карты; каждого туза кладут на его место, как только он освободится.",
 		Book: []string{"002:2", "002:5", "002:6"}}
 	lcFoundSuit = &engine.Rule{ID: "le-cadran/foundation-suit",
 		EN:   "The foundations follow suit.",
@@ -50,7 +50,7 @@ var (
 		Reconstructed: "the book never moves a card back from a foundation; Cadogan's play text does not either (PySolFC allows it as its own choice)", ReconstructedRU: "в книге карта никогда не возвращается с основания, в описании хода игры у Кадоган тоже (PySolFC разрешает это по собственному выбору)"}
 	lcMarriage = &engine.Rule{ID: "le-cadran/marriage",
 		EN:   "On the layout an available card may be placed on an available card of the same suit one rank higher (descending marriage).",
-		RU:   "В раскладке годную карту можно положить на годную карту той же масти старшую на одно достоинство (марьяж в нисходящем порядке).",
+		RU:   "В раскладке годную карту можно положить на годную карту той же масти, старшую на одно достоинство (марьяж в нисходящем порядке).",
 		Book: []string{"002:7", "002:10"}}
 	lcLane = &engine.Rule{ID: "le-cadran/lane",
 		EN:   "A column emptied to the top row is a lane: any available card of the layout or the talon may fill it, when the player chooses; it then counts as an original card.",
@@ -66,7 +66,7 @@ var (
 		Book: []string{"002:10"}}
 	lcStrictDeal = &engine.Rule{ID: "le-cadran/deal-when-stuck",
 		EN:   "Literal reading of 002:10: the pack is turned only when no card can be played to a foundation or by marriage (an open lane may wait, 002:8).",
-		RU:   "Буквальное чтение 002:10: карту колоды открывают, лишь когда ни одну карту нельзя положить на основание или марьяжем (промежуток может ждать, 002:8).",
+		RU:   "Буквальное прочтение 002:10: карту колоды открывают, лишь когда ни одну карту нельзя положить на основание или марьяжем (промежуток может ждать, 002:8).",
 		Book: []string{"002:8", "002:10"}, Option: "strict-deal"}
 	lcNoRedeal = &engine.Rule{ID: "le-cadran/no-redeal",
 		EN:   "The patience is not dealt a second time.",

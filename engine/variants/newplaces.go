@@ -20,12 +20,12 @@ const (
 var npRules = twRules{
 	dealRound: &engine.Rule{ID: "new-places/deal-round",
 		EN:            "As in Швейцарка: twelve cards are laid face up, one on each pile from left to right (t1…t12); the word deal lays the next round of twelve the same way (the last round may be short) until the pack is out. The player deals when he chooses. Cards leave the pack only so, or to replace a card played (new-places/replace), and never go back to it.",
-		RU:            "Как в «Швейцарке»: выкладывают двенадцать открытых карт, по одной на каждую стопку слева направо (t1…t12); ход deal так же выкладывает следующий ряд из двенадцати (последний может быть короче), пока колода не кончится. Когда выкладывать, решает игрок. Карты уходят из колоды только так или на место сыгранной карты (new-places/replace) и в неё не возвращаются.",
+		RU:            "Как в «Швейцарке»: выкладывают двенадцать открытых карт, по одной на каждую стопку слева направо (t1…t12); ход deal так же выкладывает следующий круг из двенадцати (последний может быть короче), пока колода не кончится. Когда выкладывать, решает игрок. Карты уходят из колоды только так или на место сыгранной карты (new-places/replace) и в неё не возвращаются.",
 		Book:          []string{"003:4", "003:8"},
-		Reconstructed: "003 gives only the differences from Швейцарка and says nothing of further rounds; the edition keeps Швейцарка's rounds of twelve (003:8), dealt when the player chooses (the literal reading is the option strict-deal); the twelve places and their order are the edition's reconstruction of the missing figure", ReconstructedRU: "003 сообщает только отличия от «Швейцарки» и ничего не говорит о следующих кругах; издатель сохраняет круги по двенадцать карт «Швейцарки» (003:8), раскладываемые, когда захочет игрок (буквальное прочтение — вариант strict-deal); двенадцать мест и их порядок издатель восстанавливает за утраченный рисунок"},
+		Reconstructed: "003 gives only the differences from Швейцарка and says nothing of further rounds; the edition keeps Швейцарка's rounds of twelve (003:8), dealt when the player chooses (the literal reading is the option strict-deal); the twelve places and their order are the edition's reconstruction of the missing figure", ReconstructedRU: "003 сообщает только отличия от «Швейцарки» и ничего не говорит о следующих кругах; издатель сохраняет круги по двенадцать карт «Швейцарки» (003:8), раскладываемые, когда захочет игрок (буквальное прочтение — вариант strict-deal); двенадцать мест и их порядок восстановлены издателем: рисунок утрачен"},
 	strictDeal: &engine.Rule{ID: "new-places/strict-deal",
 		EN:            "Literal reading of 003:8: the next round is dealt only when no top card of a pile can go to a foundation.",
-		RU:            "Буквальное чтение 003:8: следующий ряд выкладывают, лишь когда ни одну верхнюю карту стопок нельзя переложить на базовые.",
+		RU:            "Буквальное прочтение 003:8: следующий круг выкладывают, лишь когда ни одну верхнюю карту стопок нельзя переложить на базовые.",
 		Book:          []string{"003:8"},
 		Reconstructed: "Швейцарка's 003:8 read literally; 003 describes Новые места only by its differences from Швейцарка", ReconstructedRU: "003:8 «Швейцарки», прочитанное буквально; 003 описывает «Новые места» только отличиями от «Швейцарки»",
 		Option: "strict-deal"},
@@ -67,7 +67,7 @@ var npRules = twRules{
 		EN:            "While the pack lasts, a card of a pile «и» lying under a foundation (t3–t10 under f1–f8) goes only to the foundation directly above it; a card of a pile «И» with no card above it (t1, t2, t11, t12) to any foundation. Once the whole pack is laid out, any top card goes to any foundation.",
 		RU:            "Пока колода не выложена, карта стопки «и», лежащей под базовой (t3–t10 под f1–f8), перекладывается только на ту базовую, под которой лежит; карта стопки «И», над которой нет карт (t1, t2, t11, t12), — на любые базовые. После выкладки всей колоды игровые карты перекладываются независимо от местоположения.",
 		Book:          []string{"003:22", "003:25"},
-		Reconstructed: "where the piles «и» and «И» lie is the edition's reconstruction of the missing figure", ReconstructedRU: "где лежат стопки «и» и «И», издатель восстанавливает за утраченный рисунок"},
+		Reconstructed: "where the piles «и» and «И» lie is the edition's reconstruction of the missing figure", ReconstructedRU: "где лежат стопки «и» и «И», восстанавливает издатель: рисунок утрачен"},
 	buildAfterDeal: &engine.Rule{ID: "new-places/build-after-deal",
 		EN:   "While the pack lasts no card is moved from pile to pile; once the whole pack is laid out, a top card may be put on the top card of another pile.",
 		RU:   "Пока колода не выложена, карты со стопки на стопку не перекладывают; после раскладки всей колоды игровые карты можно перекладывать друг на друга.",
@@ -90,7 +90,7 @@ var npRules = twRules{
 // npReplace is the automatic replacement of 003:23; Check never returns it.
 var npReplace = &engine.Rule{ID: "new-places/replace",
 	EN:   "While the pack lasts, a card played from a pile is at once replaced by the top card of the pack, dealt onto its place (this happens by itself, within the move).",
-	RU:   "Пока колода не кончилась, переложенная игровая карта немедленно восполняется выкладкой на её место новой карты из колоды (программа делает это в том же ходе).",
+	RU:   "Пока колода не кончилась, на место переложенной игровой карты сразу выкладывают новую карту из колоды (программа делает это в том же ходе).",
 	Book: []string{"003:23"}}
 
 func init() {
@@ -113,7 +113,7 @@ func init() {
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, npReplace, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, r.position, r.buildAfterDeal, r.buildSuit, r.buildRank, r.emptyFill},
 		Options: []engine.Option{
-			{ID: "strict-deal", EN: "Literal 003:8: the next round is dealt only when no top card can go to a foundation.", RU: "Буквально 003:8: следующий ряд выкладывают, лишь когда ни одну карту нельзя переложить на базовые."},
+			{ID: "strict-deal", EN: "Literal 003:8: the next round is dealt only when no top card can go to a foundation.", RU: "Буквально 003:8: следующий круг выкладывают, лишь когда ни одну карту нельзя переложить на базовые."},
 		},
 		Spec:   twSpec(3, "before", "same"),
 		Layout: newPlacesLayout(),

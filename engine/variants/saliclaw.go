@@ -48,19 +48,19 @@ var (
 		Book: []string{"001:3"}}
 	slKingsRule = &engine.Rule{ID: "salic-law/kings",
 		EN:   "A king starts a packet: the first is taken from the pack, each further king is laid beside the last as it is dealt. Kings never move, and a packet is begun only by its king.",
-		RU:   "Король начинает пачку: первого берут из колоды, каждого следующего при сдаче кладут рядом с последним. Короли не двигаются, и пачку начинает только её король.",
+		RU:   "Король начинает пачку: первого берут из колоды, каждого следующего при раскладке кладут рядом с последним. Короли не двигаются, и пачку начинает только её король.",
 		Book: []string{"001:6", "001:9"}}
 	slDeal = &engine.Rule{ID: "salic-law/deal",
 		EN:   "The pack is dealt one card at a time onto the newest king packet, the last king taking all the rest; cards never go back to the pack.",
-		RU:   "Колоду сдают по одной карте на самую новую королевскую пачку, последний король получает все остальные карты; в колоду карты не возвращаются.",
+		RU:   "Колоду раскладывают по одной карте на последнюю начатую королевскую пачку, последний король получает все остальные карты; в колоду карты не возвращаются.",
 		Book: []string{"001:6"}}
 	slAces = &engine.Rule{ID: "salic-law/aces",
 		EN:   "The aces are not taken out beforehand: each ace, the moment it is dealt, goes to the next free place of the foundation row. An empty foundation place takes nothing else.",
-		RU:   "Тузы заранее не выбирают: каждый туз, как только он сдан, кладут на следующее свободное место ряда оснований. Пустое место основания ничего другого не принимает.",
+		RU:   "Тузы заранее не выбирают: каждого туза, как только он выйдет при раскладке, кладут на следующее свободное место ряда оснований. Пустое место основания ничего другого не принимает.",
 		Book: []string{"001:4", "001:8"}}
 	slQueens = &engine.Rule{ID: "salic-law/queens",
 		EN:   "Each queen, as it is dealt, goes to the row above the foundations; the queens are decoration only and take no cards.",
-		RU:   "Каждую даму при сдаче кладут в ряд над основаниями; дамы служат лишь украшением и карт не принимают.",
+		RU:   "Каждую даму при раскладке кладут в ряд над основаниями; дамы служат лишь украшением и карт не принимают.",
 		Book: []string{"001:8", "001:9"}}
 	slFoundations = &engine.Rule{ID: "salic-law/foundations",
 		EN:   "The foundations are built up one rank at a time from the ace to the knave; suits are not followed.",
@@ -72,16 +72,16 @@ var (
 		Book: []string{"001:6", "001:10"}}
 	slFreeKing = &engine.Rule{ID: "salic-law/free-king",
 		EN:   "When the deal is over (\"когда пасьянсъ оконченъ\" read with Cadogan), one card from the top of any other packet may be put on a bare king; if it is played off and the king is bare again, another may be put there.",
-		RU:   "Когда сдача окончена («когда пасьянс окончен» в прочтении Кадоган), на свободного короля можно положить одну верхнюю карту любой другой пачки; если её снимут и король снова свободен, можно положить другую.",
+		RU:   "Когда раскладка окончена («когда пасьянс окончен» в прочтении Кадоган), на свободного короля можно положить одну верхнюю карту любой другой пачки; если её снимут и король снова свободен, можно положить другую.",
 		Book: []string{"001:10"}}
 	slFreeKingAnyTime = &engine.Rule{ID: "salic-law/free-king-any-time",
 		EN:            "PySolFC's reading: a card from the top of any other packet may be put on a bare king at any time, during the deal too.",
-		RU:            "Прочтение PySolFC: верхнюю карту любой другой пачки можно положить на свободного короля в любое время, и во время сдачи.",
+		RU:            "Прочтение PySolFC: верхнюю карту любой другой пачки можно положить на свободного короля в любое время, и во время раскладки.",
 		Reconstructed: "PySolFC SalicLaw_RowStack accepts a card on a packet that is just its king at any time; the book and Cadogan allow it only at the end", ReconstructedRU: "SalicLaw_RowStack в PySolFC в любой момент принимает карту на пачку, от которой остался один король; книга и Кадоган разрешают это только в конце",
 		Option: "any-time"}
 	slFreeKingOnce = &engine.Rule{ID: "salic-law/free-king-once",
 		EN:   "Literal reading of 001:10: each king receives at most one card as a free king in the whole game.",
-		RU:   "Буквальное чтение 001:10: каждый освободившийся король получает за всю игру не больше одной карты.",
+		RU:   "Буквальное прочтение 001:10: каждый освободившийся король получает за всю игру не больше одной карты.",
 		Book: []string{"001:10"}, Option: "once-per-king"}
 	slNoRedeal = &engine.Rule{ID: "salic-law/no-redeal",
 		EN:   "The patience is not dealt a second time.",
@@ -104,7 +104,7 @@ func init() {
 		Rules: []*engine.Rule{slAvailable, slKingsRule, slDeal, slAces, slQueens, slFoundations, slNoBuilding,
 			slFreeKing, slFreeKingAnyTime, slFreeKingOnce, slNoRedeal},
 		Options: []engine.Option{
-			{ID: "any-time", EN: "PySolFC: a card may be put on a bare king at any time, during the deal too.", RU: "По PySolFC: класть карту на свободного короля можно в любое время, и во время сдачи."},
+			{ID: "any-time", EN: "PySolFC: a card may be put on a bare king at any time, during the deal too.", RU: "По PySolFC: класть карту на свободного короля можно в любое время, и во время раскладки."},
 			{ID: "once-per-king", EN: "Literal 001:10: each king takes at most one card as a free king in the whole game.", RU: "Буквально 001:10: свободный король за всю игру принимает не больше одной карты."},
 		},
 		// Win "foundations": the 88 cards ace to knave on the foundations;

@@ -94,7 +94,7 @@ var (
 	symGracePacket = &engine.Rule{ID: "sympathy/grace-packet",
 		EN:            "The Grace (ag, bg) is an eighteenth packet of one card: dealt face down, turned up and paired like the others.",
 		RU:            "«Грация» (ag, bg) — восемнадцатая пачка из одной карты: лежит рубашкой вверх, её открывают и складывают в пару, как остальные.",
-		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна «Грация»; прочтение по умолчанию (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
+		Reconstructed: "the sources do not say what the Grace is for; games.md's default reading (an eighteenth one-card packet); the other reading is the option grace-spare", ReconstructedRU: "источники не говорят, для чего нужна «Грация»; по умолчанию принято прочтение издателя (восемнадцатая пачка из одной карты); другое прочтение — вариант grace-spare"}
 	symGraceSpare = &engine.Rule{ID: "sympathy/grace-spare",
 		EN:            "Option grace-spare: the Grace lies face up beside the packets from the deal and pairs with its twin whenever that is turned up; it is never turned.",
 		RU:            "Вариант grace-spare: «Грация» с самой раскладки лежит лицом вверх рядом с пачками и складывается в пару со своим двойником, как только тот откроют; её не переворачивают.",

@@ -77,7 +77,7 @@ var (
 		Reconstructed: "the Russian omits Cadogan's permission to marry Equator cards onto the Zodiac (\"but not vice versa\"); the edition follows Cadogan, PySolFC and the later literature, since read literally no Equator vacancy could ever arise in the first phase (000:13).", ReconstructedRU: "в русском тексте пропущено разрешение Кадоган класть карты экватора в марьяж на зодиак («but not vice versa»); издатель следует Кадоган, PySolFC и позднейшей литературе, потому что при буквальном прочтении ни одно пустое место на экваторе в первой части игры не могло бы появиться (000:13)."}
 	zoLiteral = &engine.Rule{ID: "zodiac/literal-rule-one",
 		EN:     "Literal reading of 000:10: no marriage at all between Zodiac and Equator cards, so an Equator card may not be married onto the Zodiac.",
-		RU:     "Буквальное чтение 000:10: никакого марьяжа между картами зодиака и экватора, так что карту экватора нельзя класть на зодиак.",
+		RU:     "Буквальное прочтение 000:10: никакого марьяжа между картами зодиака и экватора, так что карту экватора нельзя класть на зодиак.",
 		Book:   []string{"000:10"},
 		Option: "literal-rule-one"}
 	zoEquatorFill = &engine.Rule{ID: "zodiac/equator-vacancy",

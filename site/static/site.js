@@ -183,7 +183,35 @@
     window.addEventListener("resize", sync);
   }
 
+  // initCiteDate makes the citation's access date the reader's: today, in
+  // the style of the page (ГОСТ Р 7.0.100–2018: 06.12.2026; MLA 9, whose
+  // month names the element carries: 6 Dec. 2026), in the text, the BibTeX
+  // urldate and the CSL-JSON accessed date; the note that the date is the
+  // edition's is then hidden.
+  function initCiteDate() {
+    var els = document.querySelectorAll("time.cite-accessed");
+    if (!els.length) return;
+    var now = new Date();
+    var y = now.getFullYear(), m = now.getMonth() + 1, d = now.getDate();
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    var iso = y + "-" + pad(m) + "-" + pad(d);
+    els.forEach(function (el) {
+      var months = (el.getAttribute("data-months") || "").split(" ");
+      el.textContent = months.length === 12 ? d + " " + months[m - 1] + " " + y : pad(d) + "." + pad(m) + "." + y;
+      el.setAttribute("datetime", iso);
+    });
+    document.querySelectorAll(".cite-bibtex").forEach(function (el) {
+      el.textContent = el.textContent.replace(/(urldate\s*=\s*\{)\d{4}-\d\d-\d\d\}/, "$1" + iso + "}");
+    });
+    document.querySelectorAll(".cite-csl").forEach(function (el) {
+      el.textContent = el.textContent.replace(/("accessed":\s*\{\s*"date-parts":\s*\[\s*\[\s*)\d+(,\s*)\d+(,\s*)\d+/,
+        "$1" + y + "$2" + m + "$3" + d);
+    });
+    document.querySelectorAll(".cite-fallback").forEach(function (el) { el.hidden = true; });
+  }
+
   function init() {
+    initCiteDate();
     initReadings();
     initMarks();
     initPopovers();
