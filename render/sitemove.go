@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pasyans/engine"
+	"pasyans/render/typo"
 )
 
 // describeMove says in words, in the page's language, what move m does
@@ -13,14 +14,12 @@ import (
 // cannot describe.
 func (pc *pageCtx) describeMove(v *engine.Variant, s *engine.State, m engine.Move) string {
 	word := ""
-	if m.Action > 0 && int(m.Action) <= len(v.Actions) {
-		word = v.Actions[m.Action-1]
-	}
-	if word != "" && (word != "open" || m.From < 0 || m.To < 0) {
-		if key, ok := wordKeys[word]; ok {
-			return pc.t(key)
+	if m.Action > 0 && int(m.Action) <= len(v.Words) {
+		w := v.Words[m.Action-1]
+		word = w.ID
+		if word != "open" || m.From < 0 || m.To < 0 {
+			return pc.text(w.Says)
 		}
-		return ""
 	}
 	if int(m.From) >= len(s.Piles) || int(m.To) >= len(s.Piles) || m.From < 0 || m.To < 0 {
 		return ""
@@ -80,10 +79,14 @@ var gameRoleKeys = map[string]map[engine.Role][3]string{
 	"sympathy": {engine.Reserve: {"move.from.reserve.sympathy", "move.to.reserve.sympathy", "move.at.reserve.sympathy"}},
 }
 
-// wordKeys are the interface strings describing the games' words.
-var wordKeys = map[string]string{
-	"deal": "move.word.deal", "redeal": "move.word.redeal", "flip": "move.word.flip",
-	"pass": "move.word.pass", "open": "move.word.open", "merci": "move.word.merci",
+// text is t in the page's language; Russian goes through the typographic
+// step as a catalog's message does, since a word's text reaches the page
+// through JSON.
+func (pc *pageCtx) text(t engine.Text) string {
+	if pc.lang == "ru" {
+		return typo.Text(t.RU)
+	}
+	return t.EN
 }
 
 // cardName writes a card as the boards show it: "10♦", "Q♠".

@@ -66,6 +66,8 @@ type constitution struct {
 	tmp   []scored
 }
 
+func init() { registerCtx(newCtxFunc(newConstitution), "constitution") }
+
 func newConstitution(v *engine.Variant) *constitution {
 	return &constitution{v: v, free: v.Option("free-vacancies")}
 }

@@ -42,6 +42,8 @@ type fifteen struct {
 	tmp []scored
 }
 
+func init() { registerCtx(newCtxFunc(newFifteen), "fifteen") }
+
 func newFifteen(v *engine.Variant) *fifteen { return &fifteen{v: v} }
 
 func (g *fifteen) start(*engine.State) {}

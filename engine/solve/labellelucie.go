@@ -56,6 +56,8 @@ type laBelleLucie struct {
 	tmp   []scored
 }
 
+func init() { registerCtx(newCtxFunc(newLaBelleLucie), "la-belle-lucie") }
+
 func newLaBelleLucie(v *engine.Variant) *laBelleLucie {
 	return &laBelleLucie{v: v, merci: v.Option("merci")}
 }

@@ -100,6 +100,8 @@ type twelveCtx struct {
 	keepLone, keepPasses, noOverlap bool
 }
 
+func init() { registerCtx(newCtxFunc(newTwelve), "swiss", "st-helena", "new-places") }
+
 func newTwelve(v *engine.Variant) *twelveCtx {
 	g := &twelveCtx{v: v, f2fOpt: -1, unit: 1000}
 	switch v.ID {

@@ -51,6 +51,8 @@ type zodiac struct {
 	ckey    []byte
 }
 
+func init() { registerCtx(newCtxFunc(newZodiac), "zodiac") }
+
 func newZodiac(v *engine.Variant) *zodiac {
 	return &zodiac{v: v, cache: map[string]bool{}}
 }
