@@ -188,6 +188,17 @@ type Word struct {
 	Says  Text // what the move does: "the next cards are dealt from the pack"
 }
 
+// The words several games share: the checker counts the deals of a game by
+// its redeal word.
+var (
+	WordDeal = Word{ID: "deal",
+		Label: Text{EN: "Deal", RU: "Сдать"},
+		Says:  Text{EN: "the next cards are dealt from the pack", RU: "из колоды выкладываются следующие карты"}}
+	WordRedeal = Word{ID: "redeal",
+		Label: Text{EN: "Redeal", RU: "Пересдать"},
+		Says:  Text{EN: "the cards are gathered and dealt again", RU: "карты собираются и раскладываются снова"}}
+)
+
 // registry holds the variants, filled at init by Register.
 var registry = map[string]*Variant{}
 

@@ -92,12 +92,3 @@ func appendFoundationMoves(s *engine.State, dst []engine.Move, from int, c engin
 	return dst
 }
 
-// The words several games share.
-var (
-	wordDeal = engine.Word{ID: "deal",
-		Label: engine.Text{EN: "Deal", RU: "Сдать"},
-		Says:  engine.Text{EN: "the next cards are dealt from the pack", RU: "из колоды выкладываются следующие карты"}}
-	wordRedeal = engine.Word{ID: "redeal",
-		Label: engine.Text{EN: "Redeal", RU: "Пересдать"},
-		Says:  engine.Text{EN: "the cards are gathered and dealt again", RU: "карты собираются и раскладываются снова"}}
-)

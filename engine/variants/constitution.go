@@ -143,7 +143,7 @@ func init() {
 		Titles: engine.Titles{RU: "Конституція", RUModern: "Конституция", EN: "The Constitution"},
 		Packs:  2,
 		Piles:  piles,
-		Words:  []engine.Word{wordDeal},
+		Words:  []engine.Word{engine.WordDeal},
 		Rules: []*engine.Rule{coLayout, coSetAside, coFoundSuit, coFoundUp, coFoundPrivy, coBuildRow, coTopCard, coSequence,
 			coFill, coFreeVacancies, coPeopleVacancy, coTalonOnPeople, coDeal, coNoRedeal, coFoundFinal},
 		Options: []engine.Option{

@@ -99,7 +99,7 @@ func init() {
 		Titles: engine.Titles{RU: "Прекрасная Люси", RUModern: "Прекрасная Люси", EN: "La Belle Lucie"},
 		Packs:  1,
 		Piles:  piles,
-		Words:  []engine.Word{wordRedeal, wordMerci},
+		Words:  []engine.Word{engine.WordRedeal, wordMerci},
 		Rules: []*engine.Rule{lblTopCard, lblFoundBase, lblFoundSuit, lblFoundUp, lblFoundFinal,
 			lblMarriage, lblFreeAce, lblNoFill, lblRedeals, lblMerci},
 		Options: []engine.Option{

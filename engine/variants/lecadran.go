@@ -88,7 +88,7 @@ func init() {
 		Titles: engine.Titles{RU: "Циферблатъ", RUModern: "Циферблат", EN: "Le Cadran"},
 		Packs:  2,
 		Piles:  piles,
-		Words:  []engine.Word{wordDeal},
+		Words:  []engine.Word{engine.WordDeal},
 		Rules:  []*engine.Rule{lcLayout, lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
 		Options: []engine.Option{
 			{ID: "talon-only", EN: "Footnote [2] as Cadogan has it: lanes are filled only from the talon.", RU: "Сноска [2] так, как у Кадоган: промежутки занимают только картами из талона."},

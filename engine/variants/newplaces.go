@@ -110,7 +110,7 @@ func init() {
 		Titles: engine.Titles{RU: "Новыя мѣста", RUModern: "Новые места", EN: "New Places"},
 		Packs:  2,
 		Piles:  twPiles(),
-		Words:  []engine.Word{wordDeal, wordRedeal},
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, npReplace, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, r.position, r.buildAfterDeal, r.buildSuit, r.buildRank, r.emptyFill},
 		Options: []engine.Option{

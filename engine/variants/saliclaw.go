@@ -100,7 +100,7 @@ func init() {
 		Titles: engine.Titles{RU: "Салическій законъ", RUModern: "Салический закон", EN: "The Salic Law"},
 		Packs:  2,
 		Piles:  piles,
-		Words:  []engine.Word{wordDeal},
+		Words:  []engine.Word{engine.WordDeal},
 		Rules: []*engine.Rule{slAvailable, slKingsRule, slDeal, slAces, slQueens, slFoundations, slNoBuilding,
 			slFreeKing, slFreeKingAnyTime, slFreeKingOnce, slNoRedeal},
 		Options: []engine.Option{

@@ -100,7 +100,7 @@ func init() {
 		Titles: engine.Titles{RU: "Бонапартовскій", RUModern: "Бонапартовский", EN: "Bonaparte's Patience"},
 		Packs:  2,
 		Piles:  twPiles(),
-		Words:  []engine.Word{wordDeal, wordRedeal},
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, r.position, r.positionAlt, r.buildAfterDeal, r.buildRank, r.emptyFill},
 		Options: []engine.Option{

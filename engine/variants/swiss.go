@@ -609,7 +609,7 @@ func init() {
 		Titles: engine.Titles{RU: "Швейцарка", RUModern: "Швейцарка", EN: "The Swiss Woman"},
 		Packs:  2,
 		Piles:  twPiles(),
-		Words:  []engine.Word{wordDeal, wordRedeal},
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, swF2FRule, r.position, r.positionAlt, swFreeRule, r.buildAfterDeal, swBuildRule, r.buildRank, r.emptyFill},
 		Options: []engine.Option{

@@ -140,7 +140,7 @@ func init() {
 		Titles: engine.Titles{RU: "Зодіакъ", RUModern: "Зодиак", EN: "The Zodiac"},
 		Packs:  2,
 		Piles:  piles,
-		Words:  []engine.Word{wordDeal, wordRedeal},
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{zoLayout, zoMarriage, zoSources, zoLiteral, zoEquatorFill, zoEquatorSingle, zoDeal, zoRedeal,
 			zoFailure, zoAtEnd, zoPhaseTwo, zoFoundBase, zoFoundSuit, zoFoundOrder, zoFoundFinal},
 		Options: []engine.Option{
