@@ -91,4 +91,3 @@ func appendFoundationMoves(s *engine.State, dst []engine.Move, from int, c engin
 	}
 	return dst
 }
-
