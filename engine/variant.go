@@ -60,6 +60,10 @@ type Variant struct {
 	Titles Titles
 	Packs  int
 	Piles  []PileDef
+	// RoleNames are the game's own names for the piles of a role that it
+	// calls otherwise than the role's name (the Zodiac's reserve is its
+	// equator).
+	RoleNames []RoleName
 	// Words are the game's words, the moves that are not a card's
 	// transfer, each with its labels.
 	Words []Word
@@ -176,6 +180,26 @@ func (v *Variant) optionList() string {
 		ids[i] = o.ID
 	}
 	return strings.Join(ids, ", ")
+}
+
+// RoleName is a game's own name for the piles of Role, in the three forms
+// that a move's description uses (the Russian cases differ): From ("the
+// equator place e4" a card comes from: места экватора e4), To (where it
+// goes: место экватора e4) and At (where it lies). Each is a format whose
+// one %s is the pile's id.
+type RoleName struct {
+	Role         Role
+	From, To, At Text
+}
+
+// RoleName returns v's own name for the piles of role r, if it has one.
+func (v *Variant) RoleName(r Role) (RoleName, bool) {
+	for _, n := range v.RoleNames {
+		if n.Role == r {
+			return n, true
+		}
+	}
+	return RoleName{}, false
 }
 
 // Word is one of a game's words: a move that is not a card's transfer

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 
 	"pasyans/engine"
@@ -48,8 +49,9 @@ func (pc *pageCtx) pileName(form int, v *engine.Variant, j int) string {
 	if !ok {
 		return p.ID
 	}
-	if own, ok := gameRoleKeys[v.ID][p.Role]; ok { // a game's own name for the role
-		keys = own
+	if own, ok := v.RoleName(p.Role); ok { // a game's own name for the role
+		f := [3]engine.Text{own.From, own.To, own.At}[form]
+		return pc.text(engine.Text{EN: fmt.Sprintf(f.EN, p.ID), RU: fmt.Sprintf(f.RU, p.ID)})
 	}
 	return pc.t(keys[form], p.ID)
 }
@@ -70,13 +72,6 @@ var roleKeys = map[engine.Role][3]string{
 	engine.Reserve:    {"move.from.reserve", "move.to.reserve", "move.at.reserve"},
 	engine.Decoration: {"move.from.decoration", "move.to.decoration", "move.at.decoration"},
 	engine.Discard:    {"move.from.discard", "move.to.discard", "move.at.discard"},
-}
-
-// gameRoleKeys name the piles of a role that a game calls otherwise: the
-// Zodiac's reserve is its equator, Sympathy's the Grace.
-var gameRoleKeys = map[string]map[engine.Role][3]string{
-	"zodiac":   {engine.Reserve: {"move.from.reserve.zodiac", "move.to.reserve.zodiac", "move.at.reserve.zodiac"}},
-	"sympathy": {engine.Reserve: {"move.from.reserve.sympathy", "move.to.reserve.sympathy", "move.at.reserve.sympathy"}},
 }
 
 // text is t in the page's language; Russian goes through the typographic

@@ -119,7 +119,11 @@ func init() {
 		Titles: engine.Titles{RU: "Симпатія", RUModern: "Симпатия", EN: "Sympathy"},
 		Packs:  2,
 		Piles:  piles,
-		Words:  []engine.Word{wordFlip, wordPass},
+		RoleNames: []engine.RoleName{{Role: engine.Reserve,
+			From: engine.Text{EN: "the Grace %s", RU: "«Грации» %s"},
+			To:   engine.Text{EN: "the Grace %s", RU: "«Грацию» %s"},
+			At:   engine.Text{EN: "the Grace %s", RU: "«Грация» %s"}}},
+		Words: []engine.Word{wordFlip, wordPass},
 		Rules: []*engine.Rule{symPackets, symTurnUp, symTurns, symFirstMayWait, symSecondTurnsAll,
 			symPair, symChain, symSuccess, symGracePacket, symGraceSpare, symCardTurns},
 		Options: []engine.Option{

@@ -140,7 +140,11 @@ func init() {
 		Titles: engine.Titles{RU: "Зодіакъ", RUModern: "Зодиак", EN: "The Zodiac"},
 		Packs:  2,
 		Piles:  piles,
-		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
+		RoleNames: []engine.RoleName{{Role: engine.Reserve,
+			From: engine.Text{EN: "equator place %s", RU: "места экватора %s"},
+			To:   engine.Text{EN: "equator place %s", RU: "место экватора %s"},
+			At:   engine.Text{EN: "equator place %s", RU: "место экватора %s"}}},
+		Words: []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{zoLayout, zoMarriage, zoSources, zoLiteral, zoEquatorFill, zoEquatorSingle, zoDeal, zoRedeal,
 			zoFailure, zoAtEnd, zoPhaseTwo, zoFoundBase, zoFoundSuit, zoFoundOrder, zoFoundFinal},
 		Options: []engine.Option{
