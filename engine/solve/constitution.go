@@ -66,7 +66,9 @@ type constitution struct {
 	tmp   []scored
 }
 
-func init() { registerCtx(newCtxFunc(newConstitution), "constitution") }
+func init() {
+	registerCtx(func(v *engine.Variant) gameCtx { return newConstitution(v) }, "constitution")
+}
 
 func newConstitution(v *engine.Variant) *constitution {
 	return &constitution{v: v, free: v.Option("free-vacancies")}

@@ -152,5 +152,5 @@ func TestCtxRegistry(t *testing.T) {
 			t.Error("a second context for zodiac was registered")
 		}
 	}()
-	registerCtx(newCtxFunc(newGeneric), "zodiac")
+	registerCtx(func(v *engine.Variant) gameCtx { return newGeneric(v) }, "zodiac")
 }

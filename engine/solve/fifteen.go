@@ -42,7 +42,7 @@ type fifteen struct {
 	tmp []scored
 }
 
-func init() { registerCtx(newCtxFunc(newFifteen), "fifteen") }
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newFifteen(v) }, "fifteen") }
 
 func newFifteen(v *engine.Variant) *fifteen { return &fifteen{v: v} }
 

@@ -129,12 +129,6 @@ func registerCtx(newC func(*engine.Variant) gameCtx, ids ...string) {
 	}
 }
 
-// newCtxFunc turns a game's constructor, which returns its own type, into
-// the one registerCtx takes.
-func newCtxFunc[C gameCtx](newC func(*engine.Variant) C) func(*engine.Variant) gameCtx {
-	return func(v *engine.Variant) gameCtx { return newC(v) }
-}
-
 // newCtx returns the search knowledge for v: a game's own when its solver
 // file has registered one, the generic one otherwise.
 func newCtx(v *engine.Variant) gameCtx {

@@ -56,7 +56,9 @@ type laBelleLucie struct {
 	tmp   []scored
 }
 
-func init() { registerCtx(newCtxFunc(newLaBelleLucie), "la-belle-lucie") }
+func init() {
+	registerCtx(func(v *engine.Variant) gameCtx { return newLaBelleLucie(v) }, "la-belle-lucie")
+}
 
 func newLaBelleLucie(v *engine.Variant) *laBelleLucie {
 	return &laBelleLucie{v: v, merci: v.Option("merci")}

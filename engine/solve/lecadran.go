@@ -77,7 +77,7 @@ type leCadran struct {
 	memo  lcTalonMemo
 }
 
-func init() { registerCtx(newCtxFunc(newLeCadran), "le-cadran") }
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newLeCadran(v) }, "le-cadran") }
 
 func newLeCadran(v *engine.Variant) *leCadran {
 	return &leCadran{v: v}

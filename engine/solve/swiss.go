@@ -100,7 +100,9 @@ type twelveCtx struct {
 	keepLone, keepPasses, noOverlap bool
 }
 
-func init() { registerCtx(newCtxFunc(newTwelve), "swiss", "st-helena", "new-places") }
+func init() {
+	registerCtx(func(v *engine.Variant) gameCtx { return newTwelve(v) }, "swiss", "st-helena", "new-places")
+}
 
 func newTwelve(v *engine.Variant) *twelveCtx {
 	g := &twelveCtx{v: v, f2fOpt: -1, unit: 1000}

@@ -59,7 +59,7 @@ const (
 // TestSympathyConfluent checks the theorem against random playouts.
 type sympathy struct{ *generic }
 
-func init() { registerCtx(newCtxFunc(newSympathy), "sympathy") }
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newSympathy(v) }, "sympathy") }
 
 func newSympathy(v *engine.Variant) *sympathy { return &sympathy{newGeneric(v)} }
 

@@ -51,7 +51,7 @@ type zodiac struct {
 	ckey    []byte
 }
 
-func init() { registerCtx(newCtxFunc(newZodiac), "zodiac") }
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newZodiac(v) }, "zodiac") }
 
 func newZodiac(v *engine.Variant) *zodiac {
 	return &zodiac{v: v, cache: map[string]bool{}}
