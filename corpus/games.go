@@ -153,6 +153,7 @@ func (l *loader) loadGame(name string) (*Game, error) {
 	if !f.broken {
 		l.checkTitles(f, m.Titles)
 		g.Variant = l.variant(f, m.Variant)
+		l.checkVariantTitles(f, m.Titles, g.Variant)
 	}
 	owned := l.own(f, g.ID, m.Paragraphs)
 	pre, secs := f.body.sections()
@@ -192,6 +193,20 @@ func (l *loader) checkTitles(f *mdFile, t Titles) {
 	for _, c := range []struct{ key, val string }{{"ru", t.RU}, {"ru_modern", t.RUModern}, {"en", t.EN}} {
 		if strings.TrimSpace(c.val) == "" {
 			l.d.add(f.pos("titles"), CheckTitles, "missing title titles.%s", c.key)
+		}
+	}
+}
+
+// checkVariantTitles reports the titles of the front matter that differ
+// from those the game's variant registers: the engine and the text name a
+// game alike.
+func (l *loader) checkVariantTitles(f *mdFile, t Titles, v *engine.Variant) {
+	if v == nil {
+		return
+	}
+	for _, c := range []struct{ key, val, engine string }{{"ru", t.RU, v.Titles.RU}, {"ru_modern", t.RUModern, v.Titles.RUModern}, {"en", t.EN, v.Titles.EN}} {
+		if c.val != "" && c.val != c.engine {
+			l.d.add(f.pos("titles"), CheckTitles, "titles.%s %q differs from the title of variant %s, %q", c.key, c.val, v.ID, c.engine)
 		}
 	}
 }

@@ -212,6 +212,8 @@ func TestBrokenCorpora(t *testing.T) {
 			[]string{`games/salic-law.md:{games/salic-law.md:variant:}: unknown variant "salic-lawn" (the engine has: *`}},
 		{"missing-title", []edit{{"games/salic-law.md", "\n  en: The Salic Law\n", "\n  en: \"\"\n"}},
 			[]string{`games/salic-law.md:{games/salic-law.md:titles:}: missing title titles.en`}},
+		{"title-not-the-variants", []edit{{"games/salic-law.md", "\n  en: The Salic Law\n", "\n  en: The Salique Law\n"}},
+			[]string{`games/salic-law.md:{games/salic-law.md:titles:}: titles.en "The Salique Law" differs from the title of variant salic-law, "The Salic Law"`}},
 		{"claims-unknown-key", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n```claims\npacks: 2\nfoundations: {count: 8, base: A, colour: red}\n```\n"}},
 			[]string{`games/salic-law.md:{games/salic-law.md:colour: red}: unknown key "colour"`}},
 		{"claims-bad-rank", []edit{{"games/salic-law.md", "\nRules.\n", "\nRules.\n\n```claims\nfoundations:\n  - {count: 8, base: A, top: Z}\n```\n"}},

@@ -7,6 +7,13 @@
 // the edition model and the checker ask it questions; the games themselves
 // live in the subpackage variants, one file per game.
 //
+// A game is one registration (Register): its titles, packs, piles, its
+// words with their labels, its own names for a role's piles, its rules and
+// options with their statements in English and Russian, what the checker
+// needs to know of a rule beyond the Spec (Rule.Lets, Rule.Lifts), its Spec
+// and Layout. Nothing else in the program lists the games: the edition
+// model, the checker, the site and the PDF take them from the registry.
+//
 // Notation. A card is written rank + suit: ranks A 2 3 4 5 6 7 8 9 T J Q K,
 // suits S H D C (♠ ♥ ♦ ♣), so TD is the ten of diamonds. A move is written
 // FROM>TO with pile ids (k3>f1), a game word (deal, redeal), or a word with

@@ -273,3 +273,35 @@ func TestRedeal(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterRefuses: Register refuses a variant whose words or packs are
+// stated badly, naming the fault.
+func TestRegisterRefuses(t *testing.T) {
+	v, _ := engine.Lookup("le-cadran")
+	other := engine.Word{ID: "deal", Label: engine.Text{EN: "Deal", RU: "Раздать"}, Says: engine.WordDeal.Says}
+	for _, tc := range []struct {
+		name, want string
+		change     func(v *engine.Variant)
+	}{
+		{"actions by hand", "sets Actions", func(v *engine.Variant) { v.Actions = []string{"deal"} }},
+		{"word without Russian", "lacks", func(v *engine.Variant) {
+			v.Words = []engine.Word{{ID: "knock", Label: engine.Text{EN: "Knock"}, Says: engine.Text{EN: "a knock", RU: "стук"}}}
+		}},
+		{"word twice", "duplicate word", func(v *engine.Variant) { v.Words = []engine.Word{engine.WordDeal, engine.WordDeal} }},
+		{"word unlike another game's", "differs", func(v *engine.Variant) { v.Words = []engine.Word{other} }},
+		{"two pack counts", "set Packs only", func(v *engine.Variant) { v.Spec.Packs = 1 }},
+		{"no packs", "set Packs only", func(v *engine.Variant) { v.Packs = 0 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &engine.Variant{ID: "toy-" + strings.ReplaceAll(tc.name, " ", "-"), Titles: v.Titles, Packs: 2,
+				Piles: v.Piles, Words: []engine.Word{engine.WordDeal}, Spec: engine.Spec{Cards: 104}, Game: v.Game}
+			tc.change(c)
+			defer func() {
+				if msg, _ := recover().(string); !strings.Contains(msg, tc.want) {
+					t.Errorf("Register panicked with %q, want %q in it", msg, tc.want)
+				}
+			}()
+			engine.Register(c)
+		})
+	}
+}

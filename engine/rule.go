@@ -20,9 +20,26 @@ type Rule struct {
 	// Option is the id of the variant option that switches the rule on;
 	// empty for rules that always apply.
 	Option string
+	// Lets says what the rule allows that the Spec cannot say, for the
+	// checker's observer (LetsFoundationMove, LetsStockFeed); empty for
+	// most rules.
+	Lets string
+	// Lifts lists the facts of the Spec that the rule lifts while it
+	// applies, as the checker names them: "building.when", or "rule:ID"
+	// for another rule's restriction.
+	Lifts []string
 
 	seq int32 // see Seq
 }
+
+// What a rule lets happen that the Spec cannot say (Rule.Lets).
+const (
+	// LetsFoundationMove: a card moves from one foundation to another.
+	LetsFoundationMove = "foundation-move"
+	// LetsStockFeed: the pack gives a card within an ordinary move (a
+	// card played is replaced, a vacancy is filled from it).
+	LetsStockFeed = "stock-feed"
+)
 
 // Seq returns a number that tells the rule apart from every other rule of
 // the engine (CoreRules) and of the registered variants, counting from 1,

@@ -56,11 +56,20 @@ type Game interface {
 
 // Variant is one game of the edition, registered at init.
 type Variant struct {
-	ID      string
-	Titles  Titles
-	Packs   int
-	Piles   []PileDef
-	Actions []string // the game's words: "deal", "redeal", …
+	ID     string
+	Titles Titles
+	Packs  int
+	Piles  []PileDef
+	// RoleNames are the game's own names for the piles of a role that it
+	// calls otherwise than the role's name (the Zodiac's reserve is its
+	// equator).
+	RoleNames []RoleName
+	// Words are the game's words, the moves that are not a card's
+	// transfer, each with its labels.
+	Words []Word
+	// Actions are the ids of Words, in order ("deal", "redeal"), filled by
+	// Register: Move.Action n is Actions[n-1].
+	Actions []string
 	Rules   []*Rule
 	Options []Option
 	Spec    Spec
@@ -173,8 +182,53 @@ func (v *Variant) optionList() string {
 	return strings.Join(ids, ", ")
 }
 
+// RoleName is a game's own name for the piles of Role, in the three forms
+// that a move's description uses (the Russian cases differ): From ("the
+// equator place e4" a card comes from: места экватора e4), To (where it
+// goes: место экватора e4) and At (where it lies). Each is a format whose
+// one %s is the pile's id.
+type RoleName struct {
+	Role         Role
+	From, To, At Text
+}
+
+// RoleName returns v's own name for the piles of role r, if it has one.
+func (v *Variant) RoleName(r Role) (RoleName, bool) {
+	for _, n := range v.RoleNames {
+		if n.Role == r {
+			return n, true
+		}
+	}
+	return RoleName{}, false
+}
+
+// Word is one of a game's words: a move that is not a card's transfer
+// ("deal", "redeal"), with the label of its button and a sentence that
+// says what it does, each in English and Russian. Games that share a word
+// share one Word.
+type Word struct {
+	ID    string
+	Label Text // the button: "Deal", "Сдать"
+	Says  Text // what the move does: "the next cards are dealt from the pack"
+}
+
+// The words several games share: the checker counts the deals of a game by
+// its redeal word.
+var (
+	WordDeal = Word{ID: "deal",
+		Label: Text{EN: "Deal", RU: "Сдать"},
+		Says:  Text{EN: "the next cards are dealt from the pack", RU: "из колоды выкладываются следующие карты"}}
+	WordRedeal = Word{ID: "redeal",
+		Label: Text{EN: "Redeal", RU: "Пересдать"},
+		Says:  Text{EN: "the cards are gathered and dealt again", RU: "карты собираются и раскладываются снова"}}
+)
+
 // registry holds the variants, filled at init by Register.
 var registry = map[string]*Variant{}
+
+// words holds the words of the registered variants by id, filled by
+// Register.
+var words = map[string]Word{}
 
 // Register adds a variant. It panics on a duplicate variant, pile or rule
 // id, a rule outside the variant's namespace, a rule that neither cites the
@@ -214,7 +268,52 @@ func Register(v *Variant) {
 	if v.Game == nil {
 		panic("engine: variant " + v.ID + " has no Game")
 	}
+	registerWords(v)
+	registerPacks(v)
 	registry[v.ID] = v
+}
+
+// registerWords checks v's words and fills v.Actions with their ids. It
+// panics on a word without an id or a label or sentence in either
+// language, on a word given twice, on a word whose labels differ from
+// another game's word of the same id, and on Actions set by hand.
+func registerWords(v *Variant) {
+	if v.Actions != nil {
+		panic("engine: variant " + v.ID + " sets Actions: Register fills them from Words")
+	}
+	for _, w := range v.Words {
+		if w.ID == "" || w.Label.EN == "" || w.Label.RU == "" || w.Says.EN == "" || w.Says.RU == "" {
+			panic("engine: word " + v.ID + "/" + w.ID + " lacks an id, or an English or Russian label or sentence")
+		}
+		if slices.Contains(v.Actions, w.ID) {
+			panic("engine: duplicate word " + v.ID + "/" + w.ID)
+		}
+		if old, ok := words[w.ID]; ok && old != w {
+			panic("engine: word " + w.ID + " of " + v.ID + " differs from another game's word " + w.ID)
+		}
+		words[w.ID] = w
+		v.Actions = append(v.Actions, w.ID)
+	}
+}
+
+// registerPacks states the number of packs once: Spec.Packs is filled
+// from Packs. It panics when a variant gives no packs or two numbers.
+func registerPacks(v *Variant) {
+	if v.Packs <= 0 || (v.Spec.Packs != 0 && v.Spec.Packs != v.Packs) {
+		panic(fmt.Sprintf("engine: variant %s has %d packs and a Spec of %d: set Packs only", v.ID, v.Packs, v.Spec.Packs))
+	}
+	v.Spec.Packs = v.Packs
+}
+
+// Words lists the words of the registered variants, each once, sorted by
+// id.
+func Words() []Word {
+	out := make([]Word, 0, len(words))
+	for _, w := range words {
+		out = append(out, w)
+	}
+	slices.SortFunc(out, func(a, b Word) int { return strings.Compare(a.ID, b.ID) })
+	return out
 }
 
 // Lookup returns the registered variant with the given id.

@@ -1,9 +1,11 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 
 	"pasyans/engine"
+	"pasyans/render/typo"
 )
 
 // describeMove says in words, in the page's language, what move m does
@@ -13,14 +15,12 @@ import (
 // cannot describe.
 func (pc *pageCtx) describeMove(v *engine.Variant, s *engine.State, m engine.Move) string {
 	word := ""
-	if m.Action > 0 && int(m.Action) <= len(v.Actions) {
-		word = v.Actions[m.Action-1]
-	}
-	if word != "" && (word != "open" || m.From < 0 || m.To < 0) {
-		if key, ok := wordKeys[word]; ok {
-			return pc.t(key)
+	if m.Action > 0 && int(m.Action) <= len(v.Words) {
+		w := v.Words[m.Action-1]
+		word = w.ID
+		if word != "open" || m.From < 0 || m.To < 0 {
+			return pc.text(w.Says)
 		}
-		return ""
 	}
 	if int(m.From) >= len(s.Piles) || int(m.To) >= len(s.Piles) || m.From < 0 || m.To < 0 {
 		return ""
@@ -49,8 +49,9 @@ func (pc *pageCtx) pileName(form int, v *engine.Variant, j int) string {
 	if !ok {
 		return p.ID
 	}
-	if own, ok := gameRoleKeys[v.ID][p.Role]; ok { // a game's own name for the role
-		keys = own
+	if own, ok := v.RoleName(p.Role); ok { // a game's own name for the role
+		f := [3]engine.Text{own.From, own.To, own.At}[form]
+		return pc.text(engine.Text{EN: fmt.Sprintf(f.EN, p.ID), RU: fmt.Sprintf(f.RU, p.ID)})
 	}
 	return pc.t(keys[form], p.ID)
 }
@@ -73,17 +74,14 @@ var roleKeys = map[engine.Role][3]string{
 	engine.Discard:    {"move.from.discard", "move.to.discard", "move.at.discard"},
 }
 
-// gameRoleKeys name the piles of a role that a game calls otherwise: the
-// Zodiac's reserve is its equator, Sympathy's the Grace.
-var gameRoleKeys = map[string]map[engine.Role][3]string{
-	"zodiac":   {engine.Reserve: {"move.from.reserve.zodiac", "move.to.reserve.zodiac", "move.at.reserve.zodiac"}},
-	"sympathy": {engine.Reserve: {"move.from.reserve.sympathy", "move.to.reserve.sympathy", "move.at.reserve.sympathy"}},
-}
-
-// wordKeys are the interface strings describing the games' words.
-var wordKeys = map[string]string{
-	"deal": "move.word.deal", "redeal": "move.word.redeal", "flip": "move.word.flip",
-	"pass": "move.word.pass", "open": "move.word.open", "merci": "move.word.merci",
+// text is t in the page's language; Russian goes through the typographic
+// step as a catalog's message does, since a word's text reaches the page
+// through JSON.
+func (pc *pageCtx) text(t engine.Text) string {
+	if pc.lang == "ru" {
+		return typo.Text(t.RU)
+	}
+	return t.EN
 }
 
 // cardName writes a card as the boards show it: "10♦", "Q♠".

@@ -153,12 +153,6 @@ var playStrings = map[string][]any{
 	"fileHeader":   {"play.file-header"},
 	"error":        {"play.error"},
 	"loading":      {"play.loading"},
-	"wordDeal":     {"play.word-deal"},
-	"wordRedeal":   {"play.word-redeal"},
-	"wordMerci":    {"play.word-merci"},
-	"wordOpen":     {"play.word-open"},
-	"wordFlip":     {"play.word-flip"},
-	"wordPass":     {"play.word-pass"},
 	"badSeed":      {"play.bad-seed", "{seed}", "{dealt}"},
 	"noSeed":       {"play.no-seed", "{dealt}"},
 	"badSeedTyped": {"play.bad-seed-typed", "{seed}"},
@@ -199,6 +193,9 @@ func (s *siteBuilder) playData(pc *pageCtx, g *corpus.Game) (any, error) {
 	}
 	for name, key := range playStrings {
 		d.Strings[name] = pc.t(key[0].(string), key[1:]...)
+	}
+	for _, w := range engine.Words() { // the page's script names a word by "word" + its id capitalized
+		d.Strings["word"+strings.ToUpper(w.ID[:1])+w.ID[1:]] = pc.text(w.Label)
 	}
 	js, err := json.Marshal(d)
 	if err != nil {

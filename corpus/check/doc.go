@@ -42,7 +42,11 @@
 // The probes depend only on the variant and the probe count, so a test can
 // probe a mutant variant (a registered one with one rule changed, never
 // registered) by setting it on a loaded edition's game; mutant_test.go
-// proves that each game's checks can fail.
+// proves that each game's checks can fail, with each game's mutants in a
+// file of its own (mutant_<game>_test.go). The checker keeps no table of
+// the games: what it needs of a game beyond the Spec, the variant states
+// (Rule.Lets, Rule.Lifts); its probes of particular rules (rules.go) are
+// keyed by rule id, and a game needs none.
 //
 // The package knows no command line (cmd/pasyans parses flags and sets the
 // exit status) and no HTML or PDF.

@@ -208,7 +208,7 @@ func optionRule(v *engine.Variant, opt string) string {
 // from one foundation to another, if the variant has one.
 func foundationMoveRule(v *engine.Variant) *engine.Rule {
 	for _, r := range v.Rules {
-		if foundationMoves[r.ID] {
+		if r.Lets == engine.LetsFoundationMove {
 			return r
 		}
 	}
@@ -224,11 +224,11 @@ func (o *observer) active(r *engine.Rule) bool {
 	return i >= 0 && o.opts.Has(i)
 }
 
-// relaxed reports whether an option of the game lifts fact key.
+// relaxed reports whether a rule of the game that applies (switched on by
+// its option) lifts fact key.
 func (o *observer) relaxed(key string) bool {
-	for opt, keys := range relaxedBy {
-		i := o.v.Option(opt)
-		if i >= 0 && o.opts.Has(i) && slices.Contains(keys, o.v.ID+":"+key) {
+	for _, r := range o.v.Rules {
+		if slices.Contains(r.Lifts, key) && o.active(r) {
 			return true
 		}
 	}
@@ -402,7 +402,7 @@ func (o *observer) f2fActive() bool {
 // ordinary move (a card replaced from the pack, a vacancy filled from it).
 func (o *observer) stockFeeds() bool {
 	for _, r := range o.v.Rules {
-		if stockFeeds[r.ID] && o.active(r) {
+		if r.Lets == engine.LetsStockFeed && o.active(r) {
 			return true
 		}
 	}

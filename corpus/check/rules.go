@@ -21,26 +21,6 @@ type ruleProbe struct {
 	check func(o *observer, s *engine.State, m engine.Move) string
 }
 
-// foundationMoves are the rules by which the text lets a card go from one
-// foundation to another (with their option, if any).
-var foundationMoves = map[string]bool{
-	"swiss/foundation-to-foundation": true,
-	"new-places/foundation-final":    true, // 003:24: "may be moved from one foundation to another"
-}
-
-// stockFeeds are the rules by which the pack gives a card within an
-// ordinary move.
-var stockFeeds = map[string]bool{
-	"new-places/replace":          true, // 003:23: a card played is replaced from the pack
-	"constitution/people-vacancy": true, // 000:9: the People's vacancy is filled from the talon or the pack
-}
-
-// relaxedBy lists, per option, the facts ("game:fact") it lifts.
-var relaxedBy = map[string][]string{
-	"build-each-round": {"swiss:building.when"},
-	"free-foundations": {"swiss:rule:swiss/side-row"},
-}
-
 // factRules are the rules (by the part of their id after the game) whose
 // paragraphs state a fact of the Spec, in order of preference, for naming
 // the paragraph when no claim states the fact.

@@ -66,6 +66,10 @@ type constitution struct {
 	tmp   []scored
 }
 
+func init() {
+	registerCtx(func(v *engine.Variant) gameCtx { return newConstitution(v) }, "constitution")
+}
+
 func newConstitution(v *engine.Variant) *constitution {
 	return &constitution{v: v, free: v.Option("free-vacancies")}
 }

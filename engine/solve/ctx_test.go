@@ -130,3 +130,27 @@ func mustOptions(t testing.TB, v *engine.Variant, opts []string) engine.Options 
 	}
 	return o
 }
+
+// TestCtxRegistry checks that each game's solver file registers its
+// context under a variant the engine knows, that New gives a registered
+// variant its own context and any other the generic one, and that a second
+// registration for one game is refused.
+func TestCtxRegistry(t *testing.T) {
+	for id := range ctxs {
+		if _, err := engine.Lookup(id); err != nil {
+			t.Errorf("a search context is registered for %s: %v", id, err)
+		}
+	}
+	for _, v := range engine.Variants() {
+		_, isGeneric := New(v).ctx.(*generic)
+		if _, own := ctxs[v.ID]; own == isGeneric {
+			t.Errorf("%s: own context registered %v, generic context used %v", v.ID, own, isGeneric)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a second context for zodiac was registered")
+		}
+	}()
+	registerCtx(func(v *engine.Variant) gameCtx { return newGeneric(v) }, "zodiac")
+}

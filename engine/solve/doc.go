@@ -1,6 +1,10 @@
 // Package solve searches the games of the edition for wins and proves
 // losses, and runs the win statistics that the edition prints.
 //
+// What the search knows of one game (gameCtx) lives in that game's file,
+// which registers it at init (registerCtx); a game without one is searched
+// with the generic knowledge.
+//
 // The search is a depth-first search on one mutable engine.State with
 // make/undo (State.Do, State.Undo) and an explicit stack. Positions already
 // visited are kept in a visited set keyed by the full canonical key of the

@@ -42,6 +42,8 @@ type fifteen struct {
 	tmp []scored
 }
 
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newFifteen(v) }, "fifteen") }
+
 func newFifteen(v *engine.Variant) *fifteen { return &fifteen{v: v} }
 
 func (g *fifteen) start(*engine.State) {}

@@ -113,26 +113,27 @@ type probeShifter interface {
 	probeShift() int
 }
 
-// newCtx returns the search knowledge for v: a game's own when it has been
-// written, the generic one otherwise.
+// ctxs holds the games' own search knowledge by variant id, filled at
+// init: each game's solver file registers its constructor with
+// registerCtx.
+var ctxs = map[string]func(*engine.Variant) gameCtx{}
+
+// registerCtx makes newC the search knowledge of the variants ids. It
+// panics on a variant registered twice.
+func registerCtx(newC func(*engine.Variant) gameCtx, ids ...string) {
+	for _, id := range ids {
+		if _, dup := ctxs[id]; dup {
+			panic("solve: two search contexts for " + id)
+		}
+		ctxs[id] = newC
+	}
+}
+
+// newCtx returns the search knowledge for v: a game's own when its solver
+// file has registered one, the generic one otherwise.
 func newCtx(v *engine.Variant) gameCtx {
-	switch v.ID {
-	case "le-cadran":
-		return newLeCadran(v)
-	case "salic-law":
-		return newSalicLaw(v)
-	case "zodiac":
-		return newZodiac(v)
-	case "fifteen":
-		return newFifteen(v)
-	case "sympathy":
-		return newSympathy(v)
-	case "la-belle-lucie":
-		return newLaBelleLucie(v)
-	case "constitution":
-		return newConstitution(v)
-	case "swiss", "st-helena", "new-places":
-		return newTwelve(v)
+	if newC, ok := ctxs[v.ID]; ok {
+		return newC(v)
 	}
 	return newGeneric(v)
 }

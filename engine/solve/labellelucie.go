@@ -56,6 +56,10 @@ type laBelleLucie struct {
 	tmp   []scored
 }
 
+func init() {
+	registerCtx(func(v *engine.Variant) gameCtx { return newLaBelleLucie(v) }, "la-belle-lucie")
+}
+
 func newLaBelleLucie(v *engine.Variant) *laBelleLucie {
 	return &laBelleLucie{v: v, merci: v.Option("merci")}
 }

@@ -77,6 +77,8 @@ type leCadran struct {
 	memo  lcTalonMemo
 }
 
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newLeCadran(v) }, "le-cadran") }
+
 func newLeCadran(v *engine.Variant) *leCadran {
 	return &leCadran{v: v}
 }

@@ -82,6 +82,8 @@ type salicLaw struct {
 	tmp    []scored
 }
 
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newSalicLaw(v) }, "salic-law") }
+
 func newSalicLaw(v *engine.Variant) *salicLaw {
 	g := &salicLaw{v: v, once: v.Option("once-per-king"), anyTime: v.Option("any-time")}
 	g.end.w = &g.words

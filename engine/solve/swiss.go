@@ -100,6 +100,10 @@ type twelveCtx struct {
 	keepLone, keepPasses, noOverlap bool
 }
 
+func init() {
+	registerCtx(func(v *engine.Variant) gameCtx { return newTwelve(v) }, "swiss", "st-helena", "new-places")
+}
+
 func newTwelve(v *engine.Variant) *twelveCtx {
 	g := &twelveCtx{v: v, f2fOpt: -1, unit: 1000}
 	switch v.ID {

@@ -59,6 +59,8 @@ const (
 // TestSympathyConfluent checks the theorem against random playouts.
 type sympathy struct{ *generic }
 
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newSympathy(v) }, "sympathy") }
+
 func newSympathy(v *engine.Variant) *sympathy { return &sympathy{newGeneric(v)} }
 
 // safe plays the first flip (any move is safe by the theorem; a flip

@@ -51,6 +51,8 @@ type zodiac struct {
 	ckey    []byte
 }
 
+func init() { registerCtx(func(v *engine.Variant) gameCtx { return newZodiac(v) }, "zodiac") }
+
 func newZodiac(v *engine.Variant) *zodiac {
 	return &zodiac{v: v, cache: map[string]bool{}}
 }

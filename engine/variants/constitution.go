@@ -105,7 +105,8 @@ var (
 		EN:            "A vacancy in the People is filled at once, automatically, with the top card of the talon or, when there is no talon, with the next card of the pack; talon cards enter the layout in no other way (rules I and V).",
 		RU:            "Пустое место в Народе сразу, без выбора игрока, занимают верхней картой талона, а если талона нет — следующей картой колоды; иначе карты талона в раскладку не попадают (правила I и V).",
 		Book:          []string{"000:9"},
-		Reconstructed: "000:9 says that the cards not needed to fill vacancies in the People form the talon; taking the talon first and the pack only when there is no talon, and keeping talon cards out of every other place, are Cadogan's rules V and I (both lost here, see 000:2).", ReconstructedRU: "000:9 говорит, что карты, не нужные для заполнения пустых мест в Народе, образуют талон; брать сначала из талона, а из колоды — только когда талона нет, и не пускать карты талона ни в какое другое место — правила V и I Кадоган (оба здесь утрачены, см. 000:2)."}
+		Reconstructed: "000:9 says that the cards not needed to fill vacancies in the People form the talon; taking the talon first and the pack only when there is no talon, and keeping talon cards out of every other place, are Cadogan's rules V and I (both lost here, see 000:2).", ReconstructedRU: "000:9 говорит, что карты, не нужные для заполнения пустых мест в Народе, образуют талон; брать сначала из талона, а из колоды — только когда талона нет, и не пускать карты талона ни в какое другое место — правила V и I Кадоган (оба здесь утрачены, см. 000:2).",
+		Lets: engine.LetsStockFeed}
 	coTalonOnPeople = &engine.Rule{ID: "constitution/talon-on-people",
 		EN:            "PySolFC's variant: the top card of the talon may also be placed in sequence (down, alternate colours) on a card of the People.",
 		RU:            "Вариант PySolFC: верхнюю карту талона можно также положить по порядку (вниз, с чередованием цветов) на карту Народа.",
@@ -138,18 +139,18 @@ func init() {
 	piles = append(piles, pileIDs("j", 4, engine.Decoration)...)
 	piles = append(piles, engine.PileDef{ID: "q", Role: engine.Discard})
 	engine.Register(&engine.Variant{
-		ID:      "constitution",
-		Titles:  engine.Titles{RU: "Конституція", RUModern: "Конституция", EN: "The Constitution"},
-		Packs:   2,
-		Piles:   piles,
-		Actions: []string{"deal"},
+		ID:     "constitution",
+		Titles: engine.Titles{RU: "Конституція", RUModern: "Конституция", EN: "The Constitution"},
+		Packs:  2,
+		Piles:  piles,
+		Words:  []engine.Word{engine.WordDeal},
 		Rules: []*engine.Rule{coLayout, coSetAside, coFoundSuit, coFoundUp, coFoundPrivy, coBuildRow, coTopCard, coSequence,
 			coFill, coFreeVacancies, coPeopleVacancy, coTalonOnPeople, coDeal, coNoRedeal, coFoundFinal},
 		Options: []engine.Option{
 			{ID: "talon-on-people", EN: "PySolFC: the talon's top card may be built on the People.", RU: "PySolFC: верхнюю карту талона можно класть по порядку на карты Народа."},
 			{ID: "free-vacancies", EN: "PySolFC: vacancies above the People need not be filled at once.", RU: "PySolFC: пустые места выше Народа не обязательно занимать сразу."},
 		},
-		Spec: engine.Spec{Packs: 2, Cards: 88, Removed: []string{"K", "Q"}, Players: 1, Deals: 1, Win: "foundations",
+		Spec: engine.Spec{Cards: 88, Removed: []string{"K", "Q"}, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "J", Suit: "same", When: "before",
 				Piles: idsOf(piles, indexes(coFound, 8))}},
 			Building: []engine.BuildSpec{{Piles: idsOf(piles, indexes(coPrivy, 24)), Dir: "down", Suit: "alternate",

@@ -88,14 +88,14 @@ func init() {
 	piles := append(pileIDs("c", 15, engine.Tableau), pileIDs("a", 4, engine.Foundation)...)
 	piles = append(piles, pileIDs("k", 4, engine.Foundation)...)
 	engine.Register(&engine.Variant{
-		ID:      "fifteen",
-		Titles:  engine.Titles{RU: "Пятнадцать", RUModern: "Пятнадцать", EN: "The Fifteen"},
-		Packs:   2,
-		Piles:   piles,
-		Actions: []string{"open"},
+		ID:     "fifteen",
+		Titles: engine.Titles{RU: "Пятнадцать", RUModern: "Пятнадцать", EN: "The Fifteen"},
+		Packs:  2,
+		Piles:  piles,
+		Words:  []engine.Word{wordOpen},
 		Rules: []*engine.Rule{fifAvailable, fifOpening, fifOpenOnce, fifFoundBase, fifFoundOnePerSuit,
 			fifFoundSuit, fifFoundOrder, fifFoundFinal, fifMarriage, fifLane},
-		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: 1, Win: "foundations",
+		Spec: engine.Spec{Cards: 104, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{
 				{Count: 4, Base: "A", Dir: "up", Top: "K", Suit: "same", When: "during", Piles: idsOf(piles, indexes(fifAces, 4))},
 				{Count: 4, Base: "K", Dir: "down", Top: "A", Suit: "same", When: "during", Piles: idsOf(piles, indexes(fifKings, 4))},
@@ -363,3 +363,8 @@ func (fifteen) Won(s *engine.State) bool {
 	}
 	return true
 }
+
+// wordOpen is the Fifteen's opening exception.
+var wordOpen = engine.Word{ID: "open",
+	Label: engine.Text{EN: "Open", RU: "Открыть"},
+	Says:  engine.Text{EN: "the opening exception: a card taken from above the lowest card", RU: "исключение для начала игры: берут карту, лежащую над нижней"}}

@@ -95,18 +95,18 @@ type laBelleLucie struct{}
 func init() {
 	piles := append(pileIDs("p", 18, engine.Tableau), pileIDs("f", 4, engine.Foundation)...)
 	engine.Register(&engine.Variant{
-		ID:      "la-belle-lucie",
-		Titles:  engine.Titles{RU: "Прекрасная Люси", RUModern: "Прекрасная Люси", EN: "La Belle Lucie"},
-		Packs:   1,
-		Piles:   piles,
-		Actions: []string{"redeal", "merci"},
+		ID:     "la-belle-lucie",
+		Titles: engine.Titles{RU: "Прекрасная Люси", RUModern: "Прекрасная Люси", EN: "La Belle Lucie"},
+		Packs:  1,
+		Piles:  piles,
+		Words:  []engine.Word{engine.WordRedeal, wordMerci},
 		Rules: []*engine.Rule{lblTopCard, lblFoundBase, lblFoundSuit, lblFoundUp, lblFoundFinal,
 			lblMarriage, lblFreeAce, lblNoFill, lblRedeals, lblMerci},
 		Options: []engine.Option{
 			{ID: "merci", EN: "After the last deal, one buried card (the one under a packet's top) may be drawn once (the later 'merci').",
 				RU: "После последней раскладки один раз можно вытащить карту из-под верхней карты пачки (позднейшее «мерси»)."},
 		},
-		Spec: engine.Spec{Packs: 1, Cards: 52, Players: 1, Deals: 1 + lblMaxRedeals, Win: "foundations",
+		Spec: engine.Spec{Cards: 52, Players: 1, Deals: 1 + lblMaxRedeals, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 4, Base: "A", Dir: "up", Top: "K", Suit: "same", When: "during", Piles: idsOf(piles, indexes(lblFound, 4))}},
 			Building:    []engine.BuildSpec{{Piles: idsOf(piles, indexes(lblPackets, 18)), Dir: "down", Suit: "same", Empty: "none", When: "always"}},
 		},
@@ -318,3 +318,8 @@ func (laBelleLucie) Won(s *engine.State) bool {
 	}
 	return true
 }
+
+// wordMerci is La Belle Lucie's merci.
+var wordMerci = engine.Word{ID: "merci",
+	Label: engine.Text{EN: "Merci", RU: "Мерси"},
+	Says:  engine.Text{EN: "the merci: a buried card is drawn to the top of its packet", RU: "«мерси»: карта из-под других переносится наверх своей пачки"}}

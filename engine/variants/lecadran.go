@@ -84,17 +84,17 @@ func init() {
 	piles := append(pileIDs("c", 10, engine.Tableau), pileIDs("f", 8, engine.Foundation)...)
 	piles = append(piles, engine.PileDef{ID: "s", Role: engine.Stock}, engine.PileDef{ID: "w", Role: engine.Waste})
 	engine.Register(&engine.Variant{
-		ID:      "le-cadran",
-		Titles:  engine.Titles{RU: "Циферблатъ", RUModern: "Циферблат", EN: "Le Cadran"},
-		Packs:   2,
-		Piles:   piles,
-		Actions: []string{"deal"},
-		Rules:   []*engine.Rule{lcLayout, lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
+		ID:     "le-cadran",
+		Titles: engine.Titles{RU: "Циферблатъ", RUModern: "Циферблат", EN: "Le Cadran"},
+		Packs:  2,
+		Piles:  piles,
+		Words:  []engine.Word{engine.WordDeal},
+		Rules:  []*engine.Rule{lcLayout, lcAvailable, lcFoundBase, lcFoundSuit, lcFoundUp, lcFoundFinal, lcMarriage, lcLane, lcLaneTalonOnly, lcDeal, lcStrictDeal, lcNoRedeal, lcTalonIn},
 		Options: []engine.Option{
 			{ID: "talon-only", EN: "Footnote [2] as Cadogan has it: lanes are filled only from the talon.", RU: "Сноска [2] так, как у Кадоган: промежутки занимают только картами из талона."},
 			{ID: "strict-deal", EN: "Turn the pack only when no card can be played to a foundation or by marriage (literal 002:10).", RU: "Открывать карту колоды, лишь когда ни одна карта не идёт на основание или марьяжем (буквально 002:10)."},
 		},
-		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: 1, Win: "foundations",
+		Spec: engine.Spec{Cards: 104, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "K", Suit: "same", When: "during", Piles: idsOf(piles, indexes(lcFound, 8))}},
 			Building:    []engine.BuildSpec{{Piles: idsOf(piles, indexes(lcCols, 10)), Dir: "down", Suit: "same", Empty: "any", When: "always"}},
 		},

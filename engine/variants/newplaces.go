@@ -62,7 +62,8 @@ var npRules = twRules{
 		EN:            "A card may be moved from one foundation to another where it fits (in suit, in order), but a foundation card never goes back to the piles.",
 		RU:            "Карту можно переложить с одной базовой на другую, если она туда подходит (в масть, по порядку), но с базовых на стопки карты не возвращаются.",
 		Book:          []string{"003:24"},
-		Reconstructed: "003:24 allows moves between foundations only; no source moves a foundation card back to the piles", ReconstructedRU: "003:24 разрешает ходы только между основаниями; ни в одном источнике карта не возвращается с основания в стопки"},
+		Reconstructed: "003:24 allows moves between foundations only; no source moves a foundation card back to the piles", ReconstructedRU: "003:24 разрешает ходы только между основаниями; ни в одном источнике карта не возвращается с основания в стопки",
+		Lets: engine.LetsFoundationMove}, // 003:24: "may be moved from one foundation to another"
 	position: &engine.Rule{ID: "new-places/under-foundation",
 		EN:            "While the pack lasts, a card of a pile «и» lying under a foundation (t3–t10 under f1–f8) goes only to the foundation directly above it; a card of a pile «И» with no card above it (t1, t2, t11, t12) to any foundation. Once the whole pack is laid out, any top card goes to any foundation.",
 		RU:            "Пока колода не выложена, карта стопки «и», лежащей под базовой (t3–t10 под f1–f8), перекладывается только на ту базовую, под которой лежит; карта стопки «И», над которой нет карт (t1, t2, t11, t12), — на любые базовые. После выкладки всей колоды игровые карты перекладываются независимо от местоположения.",
@@ -91,7 +92,7 @@ var npRules = twRules{
 var npReplace = &engine.Rule{ID: "new-places/replace",
 	EN:   "While the pack lasts, a card played from a pile is at once replaced by the top card of the pack, dealt onto its place (this happens by itself, within the move).",
 	RU:   "Пока колода не кончилась, на место переложенной игровой карты сразу выкладывают новую карту из колоды (программа делает это в том же ходе).",
-	Book: []string{"003:23"}}
+	Book: []string{"003:23"}, Lets: engine.LetsStockFeed}
 
 func init() {
 	g := &twelve{r: npRules, deals: 3, altOpt: -1, freeOpt: -1, buildOpt: -1, f2fOpt: -1, strictOpt: npOptStrict,
@@ -105,11 +106,11 @@ func init() {
 	}
 	r := npRules
 	engine.Register(&engine.Variant{
-		ID:      "new-places",
-		Titles:  engine.Titles{RU: "Новыя мѣста", RUModern: "Новые места", EN: "New Places"},
-		Packs:   2,
-		Piles:   twPiles(),
-		Actions: []string{"deal", "redeal"},
+		ID:     "new-places",
+		Titles: engine.Titles{RU: "Новыя мѣста", RUModern: "Новые места", EN: "New Places"},
+		Packs:  2,
+		Piles:  twPiles(),
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, npReplace, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, r.position, r.buildAfterDeal, r.buildSuit, r.buildRank, r.emptyFill},
 		Options: []engine.Option{

@@ -96,11 +96,11 @@ func init() {
 	piles = append(piles, pileIDs("q", 8, engine.Decoration)...)
 	piles = append(piles, engine.PileDef{ID: "s", Role: engine.Stock})
 	engine.Register(&engine.Variant{
-		ID:      "salic-law",
-		Titles:  engine.Titles{RU: "Салическій законъ", RUModern: "Салический закон", EN: "The Salic Law"},
-		Packs:   2,
-		Piles:   piles,
-		Actions: []string{"deal"},
+		ID:     "salic-law",
+		Titles: engine.Titles{RU: "Салическій законъ", RUModern: "Салический закон", EN: "The Salic Law"},
+		Packs:  2,
+		Piles:  piles,
+		Words:  []engine.Word{engine.WordDeal},
 		Rules: []*engine.Rule{slAvailable, slKingsRule, slDeal, slAces, slQueens, slFoundations, slNoBuilding,
 			slFreeKing, slFreeKingAnyTime, slFreeKingOnce, slNoRedeal},
 		Options: []engine.Option{
@@ -109,7 +109,7 @@ func init() {
 		},
 		// Win "foundations": the 88 cards ace to knave on the foundations;
 		// the kings and queens stay out (001:9).
-		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: 1, Win: "foundations",
+		Spec: engine.Spec{Cards: 104, Players: 1, Deals: 1, Win: "foundations",
 			Foundations: []engine.FoundationSpec{{Count: 8, Base: "A", Dir: "up", Top: "J", Suit: "any", When: "during", Piles: idsOf(piles, indexes(slFound, 8))}},
 		},
 		Layout: salicLawLayout(),

@@ -96,11 +96,11 @@ func init() {
 	}
 	r := shRules
 	engine.Register(&engine.Variant{
-		ID:      "st-helena",
-		Titles:  engine.Titles{RU: "Бонапартовскій", RUModern: "Бонапартовский", EN: "Bonaparte's Patience"},
-		Packs:   2,
-		Piles:   twPiles(),
-		Actions: []string{"deal", "redeal"},
+		ID:     "st-helena",
+		Titles: engine.Titles{RU: "Бонапартовскій", RUModern: "Бонапартовский", EN: "Bonaparte's Patience"},
+		Packs:  2,
+		Piles:  twPiles(),
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, r.position, r.positionAlt, r.buildAfterDeal, r.buildRank, r.emptyFill},
 		Options: []engine.Option{

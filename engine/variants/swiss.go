@@ -78,7 +78,7 @@ func twPiles() []engine.PileDef {
 // twSpec returns the Spec of a twelve-pile game.
 func twSpec(deals int, when, buildSuit string) engine.Spec {
 	piles := twPiles()
-	return engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: deals, Win: "foundations",
+	return engine.Spec{Cards: 104, Players: 1, Deals: deals, Win: "foundations",
 		Foundations: []engine.FoundationSpec{
 			{Count: 4, Base: "A", Dir: "up", Top: "K", Suit: "same", When: when, Piles: idsOf(piles, indexes(twFound, 4))},
 			{Count: 4, Base: "K", Dir: "down", Top: "A", Suit: "same", When: when, Piles: idsOf(piles, indexes(twFound+4, 4))},
@@ -576,17 +576,17 @@ var (
 		EN:     "Optional rule: a card may be moved from one foundation to another where it fits (in suit, in order).",
 		RU:     "Дополнительное правило: карту можно переложить с одной базовой на другую, если она туда подходит (в масть, по порядку).",
 		Book:   []string{"003:12", "003:13"},
-		Option: "foundation-to-foundation"}
+		Option: "foundation-to-foundation", Lets: engine.LetsFoundationMove}
 	swBuildRule = &engine.Rule{ID: "swiss/build-each-round",
 		EN:     "Optional rule: top cards may be put on one another (up or down regardless of suit) after every round of twelve, not only once the pack is out.",
 		RU:     "Дополнительное правило: перекладывать игровые карты друг на друга (вверх или вниз независимо от масти) можно после каждой выкладки двенадцати карт, а не только после выкладки всей колоды.",
 		Book:   []string{"003:12", "003:14"},
-		Option: "build-each-round"}
+		Option: "build-each-round", Lifts: []string{"building.when"}}
 	swFreeRule = &engine.Rule{ID: "swiss/free-foundations",
 		EN:     "Optional rule: top cards go to any foundation regardless of their place at every stage.",
 		RU:     "Дополнительное правило: игровые карты на любом этапе перекладываются на базовые независимо от их местонахождения.",
 		Book:   []string{"003:12", "003:15"},
-		Option: "free-foundations"}
+		Option: "free-foundations", Lifts: []string{"rule:swiss/side-row"}}
 )
 
 func init() {
@@ -605,11 +605,11 @@ func init() {
 	}
 	r := swRules
 	engine.Register(&engine.Variant{
-		ID:      "swiss",
-		Titles:  engine.Titles{RU: "Швейцарка", RUModern: "Швейцарка", EN: "The Swiss Woman"},
-		Packs:   2,
-		Piles:   twPiles(),
-		Actions: []string{"deal", "redeal"},
+		ID:     "swiss",
+		Titles: engine.Titles{RU: "Швейцарка", RUModern: "Швейцарка", EN: "The Swiss Woman"},
+		Packs:  2,
+		Piles:  twPiles(),
+		Words:  []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{r.dealRound, r.strictDeal, r.redeal, r.deals, r.base, r.diffSuits, r.suit, r.order,
 			r.final, swF2FRule, r.position, r.positionAlt, swFreeRule, r.buildAfterDeal, swBuildRule, r.buildRank, r.emptyFill},
 		Options: []engine.Option{

@@ -115,11 +115,15 @@ func init() {
 	piles = append(piles, pileIDs("b", 17, engine.Tableau)...)
 	piles = append(piles, engine.PileDef{ID: "bg", Role: engine.Reserve}, engine.PileDef{ID: "d", Role: engine.Discard})
 	engine.Register(&engine.Variant{
-		ID:      "sympathy",
-		Titles:  engine.Titles{RU: "Симпатія", RUModern: "Симпатия", EN: "Sympathy"},
-		Packs:   2,
-		Piles:   piles,
-		Actions: []string{"flip", "pass"},
+		ID:     "sympathy",
+		Titles: engine.Titles{RU: "Симпатія", RUModern: "Симпатия", EN: "Sympathy"},
+		Packs:  2,
+		Piles:  piles,
+		RoleNames: []engine.RoleName{{Role: engine.Reserve,
+			From: engine.Text{EN: "the Grace %s", RU: "«Грации» %s"},
+			To:   engine.Text{EN: "the Grace %s", RU: "«Грацию» %s"},
+			At:   engine.Text{EN: "the Grace %s", RU: "«Грация» %s"}}},
+		Words: []engine.Word{wordFlip, wordPass},
 		Rules: []*engine.Rule{symPackets, symTurnUp, symTurns, symFirstMayWait, symSecondTurnsAll,
 			symPair, symChain, symSuccess, symGracePacket, symGraceSpare, symCardTurns},
 		Options: []engine.Option{
@@ -128,7 +132,7 @@ func init() {
 			{ID: "card-turns", EN: "The partners alternate after every card turned up (with its chain of pairs), not after a pass through all of a partner's packets.",
 				RU: "Партнёры чередуются после каждой открытой карты (с её цепочкой пар), а не после того, как один откроет все свои пачки."},
 		},
-		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 2, Deals: 1, Win: "paired",
+		Spec: engine.Spec{Cards: 104, Players: 2, Deals: 1, Win: "paired",
 			Foundations: []engine.FoundationSpec{}},
 		Layout:    sympathyLayout(),
 		Symmetric: [][]int{indexes(symA, 17), indexes(symB, 17)},
@@ -322,3 +326,13 @@ func (sympathy) Moves(s *engine.State, dst []engine.Move) []engine.Move {
 
 // Won reports whether every card has been paired.
 func (sympathy) Won(s *engine.State) bool { return len(s.Piles[symPairs].Cards) == 104 }
+
+// Sympathy's words: a partner turns a card up, or passes the turn.
+var (
+	wordFlip = engine.Word{ID: "flip",
+		Label: engine.Text{EN: "Turn over", RU: "Перевернуть"},
+		Says:  engine.Text{EN: "a top card is turned up", RU: "открывается верхняя карта"}}
+	wordPass = engine.Word{ID: "pass",
+		Label: engine.Text{EN: "Pass", RU: "Пропустить"},
+		Says:  engine.Text{EN: "the turn passes to the other partner", RU: "ход переходит к другому партнёру"}}
+)

@@ -136,18 +136,22 @@ func init() {
 	piles = append(piles, pileIDs("k", 4, engine.Foundation)...)
 	piles = append(piles, engine.PileDef{ID: "s", Role: engine.Stock}, engine.PileDef{ID: "w", Role: engine.Waste})
 	engine.Register(&engine.Variant{
-		ID:      "zodiac",
-		Titles:  engine.Titles{RU: "Зодіакъ", RUModern: "Зодиак", EN: "The Zodiac"},
-		Packs:   2,
-		Piles:   piles,
-		Actions: []string{"deal", "redeal"},
+		ID:     "zodiac",
+		Titles: engine.Titles{RU: "Зодіакъ", RUModern: "Зодиак", EN: "The Zodiac"},
+		Packs:  2,
+		Piles:  piles,
+		RoleNames: []engine.RoleName{{Role: engine.Reserve,
+			From: engine.Text{EN: "equator place %s", RU: "места экватора %s"},
+			To:   engine.Text{EN: "equator place %s", RU: "место экватора %s"},
+			At:   engine.Text{EN: "equator place %s", RU: "место экватора %s"}}},
+		Words: []engine.Word{engine.WordDeal, engine.WordRedeal},
 		Rules: []*engine.Rule{zoLayout, zoMarriage, zoSources, zoLiteral, zoEquatorFill, zoEquatorSingle, zoDeal, zoRedeal,
 			zoFailure, zoAtEnd, zoPhaseTwo, zoFoundBase, zoFoundSuit, zoFoundOrder, zoFoundFinal},
 		Options: []engine.Option{
 			{ID: "literal-rule-one", EN: "Literal 000:10: no Equator card may be married onto the Zodiac.",
 				RU: "Буквально 000:10: карту экватора нельзя класть марьяжем на зодиак."},
 		},
-		Spec: engine.Spec{Packs: 2, Cards: 104, Players: 1, Deals: 0, Win: "foundations",
+		Spec: engine.Spec{Cards: 104, Players: 1, Deals: 0, Win: "foundations",
 			Foundations: []engine.FoundationSpec{
 				{Count: 4, Base: "A", Dir: "up", Top: "K", Suit: "same", When: "end", Piles: idsOf(piles, indexes(zoAces, 4))},
 				{Count: 4, Base: "K", Dir: "down", Top: "A", Suit: "same", When: "end", Piles: idsOf(piles, indexes(zoKings, 4))},
