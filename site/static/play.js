@@ -70,9 +70,16 @@
 
   // ---- The engine.
 
+  // position is the engine's answer for moves from the deal shown; the
+  // last answer is kept, so that a deal's first drawing (asked for by
+  // deal and again by goTo) costs the engine one call.
+  var last = { key: null, p: null };
   function position(moves) {
+    var key = JSON.stringify([seed, options, moves]);
+    if (key === last.key) { return last.p; }
     var r = api.position({ game: D.game, seed: seed, options: options, moves: moves, draw: "board", lang: D.lang });
     if (r.error) { fail(r.error); return null; }
+    last = { key: key, p: r.ok };
     return r.ok;
   }
 

@@ -83,6 +83,7 @@
         if (e.data.module) resolve(e.data.module); else reject(new Error(e.data.error));
       };
       w.onerror = function (e) { e.preventDefault(); end(); reject(new Error(e.message || "worker")); };
+      w.onmessageerror = function () { end(); reject(new Error("the compiled engine could not be posted")); };
       w.postMessage({ wasm: globalThis.pasyansEngine.wasm, warm: warm || null });
     });
   }
