@@ -833,6 +833,11 @@ func TestPlayServedCSP(t *testing.T) {
 	if got := s.main("data-applied"); got != strconv.Itoa(len(moves)-3) {
 		t.Fatalf("served Play page: data-applied %s, want %d", got, len(moves)-3)
 	}
+	// Served, the page's thread never loads the engine's script: a worker
+	// loads, decodes and compiles it (site/static/wasm.js).
+	if got := s.eval(`String(typeof globalThis.pasyansEngine) + " " + document.querySelectorAll('script[src*="engine."]').length`); got != "undefined 0" {
+		t.Errorf("served Play page: the engine's script on the page's thread (typeof pasyansEngine, script tags): %s", got)
+	}
 	list, _ := json.Marshal(moves[len(moves)-3 : len(moves)-2])
 	if out := s.eval(clickLine + "(" + string(list) + ")"); strings.Contains(out, "error") {
 		t.Fatal(out)

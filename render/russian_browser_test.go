@@ -110,6 +110,13 @@ func TestRussianBrowser(t *testing.T) {
 			for _, lang := range []string{"ru", "en"} {
 				page := gamePath(lang, g.ID)
 				open(page)
+				// The deals' move lists are built when opened: open them,
+				// so that the scan reads their comments too.
+				if got := eval(`(() => { const ds = document.querySelectorAll("details.movelist");
+				  ds.forEach((d) => d.querySelector("summary").click());
+				  return [...ds].filter((d) => !d.open || d.querySelector("noscript") || !d.querySelector("ol > li")).length + "/" + ds.length; })()`); !strings.HasPrefix(got, "0/") {
+					t.Errorf("%s: %s move lists not built when opened", page, got)
+				}
 				var found []string
 				if err := json.Unmarshal([]byte(eval(langScan+`("`+lang+`", false)`)), &found); err != nil {
 					t.Fatal(err)

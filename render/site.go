@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -474,9 +475,10 @@ func (pc *pageCtx) paraHref(id string) string {
 }
 
 // badge renders a rule link: its text (if any) linking to the rule's
-// page, then a small [R] button opening the rule's popover (added to the
-// page once per rule) coloured by the checker's verdict. A rule id that
-// names no rule gives the text and a dashed badge.
+// page, then a small [R] badge coloured by the checker's verdict: a link
+// to the rule's page that site.js makes the button opening the rule's
+// popover (whose markup the page carries once per rule, see Popovers). A
+// rule id that names no rule gives the text and a dashed badge.
 func (pc *pageCtx) badge(id, text string) string {
 	e := pc.s.rules[id]
 	var b strings.Builder
@@ -492,8 +494,8 @@ func (pc *pageCtx) badge(id, text string) string {
 	if text != "" {
 		fmt.Fprintf(&b, `<a class="rule-text" href="%s">%s</a>`, template.HTMLEscapeString(pc.rel(rulePath(pc.lang, id))), template.HTMLEscapeString(text))
 	}
-	fmt.Fprintf(&b, `<button type="button" class="badge %s" popovertarget="%s" aria-label="%s">R</button>`,
-		pc.verdictClass(id), pop, template.HTMLEscapeString(pc.t("rule.badge", id)))
+	fmt.Fprintf(&b, `<a class="badge %s" href="%s" data-pop="%s" aria-label="%s">R</a>`,
+		pc.verdictClass(id), template.HTMLEscapeString(pc.rel(rulePath(pc.lang, id))), pop, template.HTMLEscapeString(pc.t("rule.badge", id)))
 	return b.String()
 }
 
@@ -533,30 +535,42 @@ func (pc *pageCtx) verdict(id string) string {
 	}
 }
 
-// Popovers renders the popovers of the rules the page's texts cited.
-func (pc *pageCtx) Popovers() template.HTML {
-	ids := make([]string, 0, len(pc.cited))
-	for id := range pc.cited {
-		ids = append(ids, id)
+// Popovers renders the popovers of the rules the page's texts cited as
+// data: a JSON object from each popover's element id to its markup, which
+// site.js puts into the page when a reader first reaches a badge (a page
+// citing many rules, or one rule many times, keeps its DOM small).
+func (pc *pageCtx) Popovers() (template.HTML, error) {
+	if len(pc.cited) == 0 {
+		return "", nil
 	}
-	slices.Sort(ids)
+	pops := make(map[string]string, len(pc.cited))
+	for id, pop := range pc.cited {
+		pops[pop] = pc.popover(id)
+	}
+	data, err := json.Marshal(pops) // sorted keys; <, > and & escaped
+	if err != nil {
+		return "", fmt.Errorf("%s: rule popovers: %w", pc.path, err)
+	}
+	return template.HTML(`<script type="application/json" id="rule-pops">` + string(data) + `</script>`), nil
+}
+
+// popover is the markup of the popover of rule id.
+func (pc *pageCtx) popover(id string) string {
+	e := pc.s.rules[id]
 	var b strings.Builder
-	for _, id := range ids {
-		e := pc.s.rules[id]
-		fmt.Fprintf(&b, `<div popover id="%s" class="rule-pop" role="dialog" aria-labelledby="%s-h">`, pc.cited[id], pc.cited[id])
-		fmt.Fprintf(&b, `<p class="rid" id="%s-h"><a href="%s"><code>%s</code></a></p>`, pc.cited[id],
-			template.HTMLEscapeString(pc.rel(rulePath(pc.lang, id))), template.HTMLEscapeString(id))
-		first, second := []string{"en", e.Rule.EN}, []string{"ru", e.Rule.RU}
-		if pc.lang == "ru" { // the page's language first
-			first, second = second, first
-		}
-		fmt.Fprintf(&b, `<p lang="%s">%s</p><p lang="%s">%s</p>`, first[0], template.HTMLEscapeString(first[1]), second[0], template.HTMLEscapeString(second[1]))
-		fmt.Fprintf(&b, `<p class="status"><span class="st-engine">%s</span> · <span class="st-check %s">%s</span></p>`,
-			template.HTMLEscapeString(pc.t("rule.enforced")), pc.verdictClass(id), template.HTMLEscapeString(pc.verdict(id)))
-		fmt.Fprintf(&b, `<button type="button" class="close" popovertarget="%s" popovertargetaction="hide">%s</button></div>`,
-			pc.cited[id], template.HTMLEscapeString(pc.t("ui.close")))
+	fmt.Fprintf(&b, `<div popover id="%s" class="rule-pop" role="dialog" aria-labelledby="%s-h">`, pc.cited[id], pc.cited[id])
+	fmt.Fprintf(&b, `<p class="rid" id="%s-h"><a href="%s"><code>%s</code></a></p>`, pc.cited[id],
+		template.HTMLEscapeString(pc.rel(rulePath(pc.lang, id))), template.HTMLEscapeString(id))
+	first, second := []string{"en", e.Rule.EN}, []string{"ru", e.Rule.RU}
+	if pc.lang == "ru" { // the page's language first
+		first, second = second, first
 	}
-	return template.HTML(b.String())
+	fmt.Fprintf(&b, `<p lang="%s">%s</p><p lang="%s">%s</p>`, first[0], template.HTMLEscapeString(first[1]), second[0], template.HTMLEscapeString(second[1]))
+	fmt.Fprintf(&b, `<p class="status"><span class="st-engine">%s</span> · <span class="st-check %s">%s</span></p>`,
+		template.HTMLEscapeString(pc.t("rule.enforced")), pc.verdictClass(id), template.HTMLEscapeString(pc.verdict(id)))
+	fmt.Fprintf(&b, `<button type="button" class="close" popovertarget="%s" popovertargetaction="hide">%s</button></div>`,
+		pc.cited[id], template.HTMLEscapeString(pc.t("ui.close")))
+	return b.String()
 }
 
 // rootPage is the site's root: the two languages.

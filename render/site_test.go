@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"html"
@@ -141,16 +142,19 @@ func trunc(s string) string {
 }
 
 var (
-	attrRef = regexp.MustCompile(`\s(href|src|popovertarget|aria-labelledby|aria-describedby|for|data-deal)="([^"]*)"`)
-	idAttr  = regexp.MustCompile(`\sid="([^"]*)"`)
-	cssURL  = regexp.MustCompile(`url\("?([^")]+)"?\)`)
+	attrRef  = regexp.MustCompile(`\s(href|src|popovertarget|aria-labelledby|aria-describedby|for|data-deal|data-pop)="([^"]*)"`)
+	rulePops = regexp.MustCompile(`<script type="application/json" id="rule-pops">([^<]*)</script>`)
+	idAttr   = regexp.MustCompile(`\sid="([^"]*)"`)
+	cssURL   = regexp.MustCompile(`url\("?([^")]+)"?\)`)
 )
 
 // TestLinks checks every internal link of the output: each href and src
 // names a file of the site (explicitly: no bare folders, as file:// needs),
 // each #fragment an id of its target page, each popovertarget,
-// aria-labelledby and data-deal an id of the same page; no page refers to
-// another host for a resource, and no page has a duplicate id.
+// aria-labelledby and data-deal an id of the same page, each badge's
+// data-pop a popover of the page's data (whose markup has that id); no
+// page refers to another host for a resource, and no page has a duplicate
+// id.
 func TestLinks(t *testing.T) {
 	dir, _ := builtSite(t)
 	ids := map[string]map[string]bool{}
@@ -187,9 +191,20 @@ func TestLinks(t *testing.T) {
 	}
 	checked := 0
 	for page, data := range pages {
+		pops := map[string]string{}
+		if m := rulePops.FindStringSubmatch(data); m != nil {
+			if err := json.Unmarshal([]byte(m[1]), &pops); err != nil {
+				t.Errorf("%s: rule popovers: %v", page, err)
+			}
+		}
 		for _, m := range attrRef.FindAllStringSubmatch(data, -1) {
 			attr, val := m[1], html.UnescapeString(m[2])
 			switch attr {
+			case "data-pop":
+				if !strings.Contains(pops[val], ` id="`+val+`"`) {
+					t.Errorf("%s: data-pop=%q names no popover of the page's data", page, val)
+				}
+				continue
 			case "popovertarget", "aria-labelledby", "aria-describedby", "for", "data-deal":
 				for _, id := range strings.Fields(val) {
 					if !ids[page][id] {

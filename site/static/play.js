@@ -70,9 +70,16 @@
 
   // ---- The engine.
 
+  // position is the engine's answer for moves from the deal shown; the
+  // last answer is kept, so that a deal's first drawing (asked for by
+  // deal and again by goTo) costs the engine one call.
+  var last = { key: null, p: null };
   function position(moves) {
+    var key = JSON.stringify([seed, options, moves]);
+    if (key === last.key) { return last.p; }
     var r = api.position({ game: D.game, seed: seed, options: options, moves: moves, draw: "board", lang: D.lang });
     if (r.error) { fail(r.error); return null; }
+    last = { key: key, p: r.ok };
     return r.ok;
   }
 
@@ -644,7 +651,7 @@
       return w;
     });
     var ws = workers;
-    globalThis.pasyansWasm.bytes().then(function (buf) { ws.forEach(function (w) { w.postMessage({ wasm: buf }); }); });
+    globalThis.pasyansWasm.module().then(function (m) { ws.forEach(function (w) { w.postMessage({ wasm: m }); }); });
   }
 
   // warm starts the workers and has each search the position shown for a
@@ -980,9 +987,12 @@
 
   // ---- Start.
 
-  globalThis.pasyansWasm.load().then(function (a) {
+  // The engine is compiled and first run off this thread, drawing a deal
+  // of this game there once, so that the first drawing here is quick.
+  showResults();
+  var firstDraw = { game: D.game, seed: "1", options: [], moves: [], draw: "board", lang: D.lang };
+  globalThis.pasyansWasm.load({ name: "position", args: [firstDraw] }).then(function (a) {
     api = a;
-    showResults();
     hashSeen = location.hash;
     fromFragment();
     main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));

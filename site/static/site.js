@@ -1,6 +1,8 @@
 // pasyans site script: remembers the reading, shows the apparatus tooltips
-// on focus, and steps through the example deals. The pages work without
-// it, except the deal player. No request leaves the page.
+// on focus, builds the rule popovers and the deals' move lists when a
+// reader first reaches them, and steps through the example deals. The
+// pages work without it, except the deal player. No request leaves the
+// page.
 (function () {
   "use strict";
 
@@ -91,6 +93,7 @@
       if (range) { range.value = String(i); }
       if (field && document.activeElement !== field) { field.value = String(i); }
       comment.innerHTML = i > 0 && d.steps[i - 1].c ? d.steps[i - 1].c : "";
+      badges(comment);
       el.setAttribute("data-step", String(i));
       var open = el.querySelector("a.open-play");
       if (open && d.play) {
@@ -144,13 +147,37 @@
     pop.style.left = left + "px";
     pop.style.top = top + "px";
   }
+  // badges makes the rule badges under root the buttons that open their
+  // rules' popovers.
+  function badges(root) {
+    if (!document.getElementById("rule-pops")) { return; }
+    root.querySelectorAll("a.badge[data-pop]").forEach(function (a) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = a.className;
+      b.setAttribute("popovertarget", a.getAttribute("data-pop"));
+      b.setAttribute("aria-label", a.getAttribute("aria-label"));
+      b.textContent = a.textContent;
+      a.replaceWith(b);
+    });
+  }
+
+  // The popovers are built on demand: a badge is a link to the rule's
+  // page (where a reader without scripts finds the statement), made here
+  // the button that opens the rule's popover; the popover's markup waits
+  // in the page's data (#rule-pops) until a badge is first focused,
+  // pointed at or pressed.
   function initPopovers() {
+    var data = document.getElementById("rule-pops");
+    if (!data) { return; }
+    var pops = JSON.parse(data.textContent);
     var opener = null;
-    document.addEventListener("click", function (e) {
-      var b = e.target.closest ? e.target.closest("button.badge[popovertarget]") : null;
-      if (b) { opener = b; }
-    }, true);
-    document.querySelectorAll(".rule-pop[popover]").forEach(function (pop) {
+    badges(document);
+    function build(id) {
+      if (document.getElementById(id) || !pops[id]) { return; }
+      var t = document.createElement("template");
+      t.innerHTML = pops[id];
+      var pop = t.content.firstElementChild;
       function place(e) {
         if (e.newState === "open" && opener && opener.getAttribute("popovertarget") === pop.id) { placePopover(pop, opener); }
       }
@@ -158,11 +185,48 @@
       // again once its size is known.
       pop.addEventListener("beforetoggle", place);
       pop.addEventListener("toggle", place);
-    });
+      document.body.insertBefore(pop, document.querySelector("body > footer"));
+    }
+    function badge(e) {
+      var b = e.target.closest ? e.target.closest("button.badge[popovertarget]") : null;
+      if (b) { build(b.getAttribute("popovertarget")); }
+      return b;
+    }
+    document.addEventListener("focusin", badge, true);
+    document.addEventListener("pointerdown", badge, true);
+    document.addEventListener("click", function (e) {
+      var b = badge(e);
+      if (b) { opener = b; }
+    }, true);
     window.addEventListener("scroll", function () {
       var open = opener && document.getElementById(opener.getAttribute("popovertarget"));
       if (open && open.matches(":popover-open")) { placePopover(open, opener); }
     }, { passive: true });
+  }
+
+  // ---- A deal's list of all its moves is built when it is first opened
+  // (or printed) from the list the page carries for readers without
+  // scripts, in a <noscript>, which is mere text while scripts run: a
+  // long game's hundreds of moves are not elements of the page until a
+  // reader asks for them.
+  function initMoveLists() {
+    var lists = document.querySelectorAll("details.movelist");
+    function build(d) {
+      var ns = d.querySelector("noscript");
+      if (!ns) { return; }
+      var t = document.createElement("template");
+      t.innerHTML = ns.textContent;
+      badges(t.content);
+      ns.replaceWith(t.content);
+    }
+    lists.forEach(function (d) {
+      // On the summary's click, so that the list is there as it opens;
+      // on toggle for any other way of opening it.
+      d.querySelector("summary").addEventListener("click", function () { build(d); });
+      d.addEventListener("toggle", function () { if (d.open) { build(d); } });
+      if (d.open) { build(d); }
+    });
+    window.addEventListener("beforeprint", function () { lists.forEach(build); });
   }
 
   // ---- A board wider than its box (a phone) scrolls sideways inside it;
@@ -215,6 +279,7 @@
     initReadings();
     initMarks();
     initPopovers();
+    initMoveLists();
     document.querySelectorAll(".player[data-deal]").forEach(initPlayer);
     initScrollBoxes();
   }

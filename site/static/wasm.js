@@ -2,19 +2,57 @@
 // engine.js (the Play build) or search-engine.js (the search build), which
 // carry it gzipped in base64 because Chromium refuses
 // fetch() of a file:// .wasm. Pages include, in order, wasm_exec.js, one
-// of those two scripts and this file, then call:
+// of those two scripts (or name it: see below) and this file, then call:
 //
-//   pasyansWasm.load()        → Promise of globalThis.pasyans (the exports)
+//   pasyansWasm.load(warm)    → Promise of globalThis.pasyans (the exports)
+//   pasyansWasm.module()      → Promise of the compiled WebAssembly.Module
 //   pasyansWasm.bytes()       → Promise of the .wasm as an ArrayBuffer
 //   pasyansWasm.worker(body)  → a Worker running wasm_exec.js, a prelude
 //                               and body (script text); in it,
-//                               self.pasyansStart(buf) → Promise of the exports.
-// A worker is built from a Blob URL (a file:// script cannot be a worker's
-// source); post it the bytes from pasyansWasm.bytes().
+//                               self.pasyansStart(buf) → Promise of the exports
+//                               (buf: the bytes or the Module).
+//
+// The main thread does none of the heavy work: a worker decodes the
+// base64, inflates the gzip, compiles the module and starts it once, so
+// that the functions the page calls first are compiled (the engine's
+// code is compiled lazily, function by function, and a Module posted
+// between threads shares its compiled code); warm, if given, is
+// {name, args}: the exported function the page will call first, called
+// once there (its answer is dropped). The page's own instance then
+// starts in a task of its own, and load resolves in the next task, so
+// that no single task of the page's thread is long.
+//
+// A page may leave the engine's script out and name it instead on this
+// script's tag (data-engine, with data-exec for wasm_exec.js): served over
+// HTTP, the worker then loads it itself (importScripts), and the page's
+// thread neither downloads nor parses its megabytes; from file://, where
+// a worker may not load a file, this script loads it here and posts its
+// text. A worker is built from a Blob URL (a file:// script cannot be a
+// worker's source); post it the Module from pasyansWasm.module().
 (function () {
   "use strict";
   var bytes = null;
+  var mod = null;
   var api = null;
+  var exec = null; // wasm_exec.js's text, from the engine's script
+  var me = document.currentScript;
+  var urls = me && me.getAttribute("data-engine") ? {
+    engine: new URL(me.getAttribute("data-engine"), document.baseURI).href,
+    exec: new URL(me.getAttribute("data-exec"), document.baseURI).href
+  } : null;
+
+  // here loads the engine's script on this thread, if it is not loaded.
+  function here() {
+    if (globalThis.pasyansEngine) return Promise.resolve();
+    if (!urls) return Promise.reject(new Error("no engine script"));
+    return new Promise(function (ok, fail) {
+      var sc = document.createElement("script");
+      sc.src = urls.engine;
+      sc.onload = ok;
+      sc.onerror = function () { fail(new Error("cannot load " + urls.engine)); };
+      document.head.appendChild(sc);
+    });
+  }
 
   function decode(b64) {
     var s = atob(b64);
@@ -23,35 +61,101 @@
     return u;
   }
 
+  function inflate(gz) {
+    var stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
+  }
+
   function wasmBytes() {
-    if (!bytes) {
-      var gz = decode(globalThis.pasyansEngine.wasm);
-      var stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
-      bytes = new Response(stream).arrayBuffer();
-    }
+    if (!bytes) bytes = here().then(function () { return inflate(decode(globalThis.pasyansEngine.wasm)); });
     return bytes;
   }
 
-  // start instantiates the engine in the global scope g and resolves to
-  // its exports once main has published them.
+  // start instantiates the engine (bytes or a Module) in the global scope
+  // g and resolves to its exports once main has published them.
   function start(buf, g) {
     return new Promise(function (resolve, reject) {
       var go = new g.Go();
       g.pasyansReady = function () { resolve(g.pasyans); };
-      WebAssembly.instantiate(buf, go.importObject).then(function (r) { go.run(r.instance); }, reject);
+      WebAssembly.instantiate(buf, go.importObject).then(function (r) { go.run(r.instance || r); }, reject);
     });
   }
 
-  function load() {
-    if (!api) api = wasmBytes().then(function (buf) { return start(buf, globalThis); });
+  // compiler is the body of the worker that makes the Module: it gets
+  // {wasm: base64 (or null: the engine's script is loaded in the worker),
+  // warm}, and answers {module, exec: wasm_exec.js's text} or {error}.
+  function compiler(decode, inflate, start) {
+    self.onmessage = function (e) {
+      var d = e.data;
+      inflate(decode(d.wasm || self.pasyansEngine.wasm)).then(function (buf) { return WebAssembly.compile(buf); }).then(function (m) {
+        return start(m, self).then(function (a) {
+          if (d.warm && a[d.warm.name]) a[d.warm.name].apply(a, d.warm.args || []);
+          self.postMessage({ module: m, exec: self.pasyansEngine ? self.pasyansEngine.exec : null });
+        });
+      }).catch(function (err) { self.postMessage({ error: String(err && err.message || err) }); });
+    };
+  }
+
+  // fromWorker makes the Module in a worker, which loads the engine's
+  // script itself (byURL) or is posted its text.
+  function fromWorker(warm, byURL) {
+    return new Promise(function (resolve, reject) {
+      var src = (byURL ? "importScripts(" + JSON.stringify(urls.exec) + ", " + JSON.stringify(urls.engine) + ");" : globalThis.pasyansEngine.exec) +
+        "\n(" + compiler.toString() + ")(" + decode.toString() + ", " + inflate.toString() + ", " + start.toString() + ");\n";
+      var url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+      var w = new Worker(url);
+      function end() { setTimeout(function () { w.terminate(); URL.revokeObjectURL(url); }, 0); }
+      w.onmessage = function (e) {
+        end();
+        if (e.data.module) { exec = e.data.exec; resolve(e.data.module); } else reject(new Error(e.data.error));
+      };
+      w.onerror = function (e) { e.preventDefault(); end(); reject(new Error(e.message || "worker")); };
+      w.onmessageerror = function () { end(); reject(new Error("the compiled engine could not be posted")); };
+      w.postMessage({ wasm: byURL ? null : globalThis.pasyansEngine.wasm, warm: warm || null });
+    });
+  }
+
+  // module is the compiled engine, made in a worker; where a worker cannot
+  // make it (or post it back), on this thread.
+  function module(warm) {
+    if (!mod) {
+      var first = urls && !globalThis.pasyansEngine && location.protocol !== "file:" ? fromWorker(warm, true) : Promise.reject(null);
+      mod = first.catch(function () {
+        return here().then(function () { return fromWorker(warm, false); });
+      }).catch(function () {
+        return wasmBytes().then(function (buf) { return WebAssembly.compile(buf); });
+      });
+    }
+    return mod;
+  }
+
+  // task runs fn in a task of its own (a message to this window is not
+  // throttled as a timer may be).
+  function task(fn) {
+    return new Promise(function (resolve) {
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function () { resolve(fn()); };
+      ch.port2.postMessage(null);
+    });
+  }
+
+  function load(warm) {
+    if (!api) {
+      api = module(warm).then(function (m) {
+        return task(function () { return start(m, globalThis); });
+      }).then(function (a) {
+        return task(function () { return a; });
+      });
+    }
     return api;
   }
 
   function worker(body) {
     var prelude = "self.pasyansStart = function (buf) { return (" + start.toString() + ")(buf, self); };\n";
-    var url = URL.createObjectURL(new Blob([globalThis.pasyansEngine.exec, "\n", prelude, body], { type: "text/javascript" }));
+    var text = globalThis.pasyansEngine ? globalThis.pasyansEngine.exec : exec;
+    var url = URL.createObjectURL(new Blob([text, "\n", prelude, body], { type: "text/javascript" }));
     return new Worker(url);
   }
 
-  globalThis.pasyansWasm = { bytes: wasmBytes, load: load, worker: worker };
+  globalThis.pasyansWasm = { bytes: wasmBytes, module: module, load: load, worker: worker };
 })();

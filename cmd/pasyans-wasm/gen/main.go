@@ -17,10 +17,12 @@
 //   - engine.js and search-engine.js: each one statement setting globalThis.pasyansEngine to
 //     {wasm: BASE64, exec: TEXT}: the .wasm compressed with gzip (no file
 //     name, no time, best compression) and written in base64, and the
-//     text of wasm_exec.js, from which the pages build a Web Worker.
-//     Pages decode the wasm with DecompressionStream('gzip'); it is a
-//     script, not a .wasm file, because Chromium refuses fetch() of a
-//     file:// URL and the site must work from disk.
+//     text of wasm_exec.js, from which the pages build Web Workers.
+//     A worker decodes the base64, inflates the wasm with
+//     DecompressionStream('gzip') and compiles it (site/static/wasm.js),
+//     so that the page's own thread only starts the compiled Module; it
+//     is a script, not a .wasm file, because Chromium refuses fetch() of
+//     a file:// URL and the site must work from disk.
 //   - wasm_exec.js: $(go env GOROOT)/lib/wasm/wasm_exec.js as is.
 //
 // The build is reproducible (-trimpath, -buildvcs=false, -s -w, the same
