@@ -156,6 +156,8 @@ type siteBuilder struct {
 	stopped      atomic.Bool
 	stopOnce     sync.Once
 	stopErr      error
+
+	search searchScripts // search/index.js and search/forms.js, made once
 }
 
 // verdict returns the checker's verdict on rule id ("" when none), once
@@ -288,7 +290,7 @@ func (s *siteBuilder) plan() []outFile {
 		files = append(files, outFile{path: "sitemap.xml", make: s.sitemap}, outFile{path: "robots.txt", make: s.robots})
 	}
 	// The search index, shared by both languages' search pages.
-	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
+	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex}, outFile{path: searchFormsPath, make: s.searchForms})
 	// Static files: the style sheet and scripts, the raw sources (the
 	// fonts are made last, from every page: finishSite).
 	_ = fs.WalkDir(site.FS, "static", func(p string, d fs.DirEntry, err error) error {

@@ -3,36 +3,75 @@ package render
 import (
 	"encoding/json"
 	"html/template"
+	"sync"
 
 	"pasyans/corpus"
 	"pasyans/corpus/search"
 	"pasyans/normalize/stem"
 )
 
-// searchIndexPath is the script that carries the search index: a script,
-// not a file to fetch, because pages opened from file:// cannot fetch.
-const searchIndexPath = "search/index.js"
+// searchIndexPath and searchFormsPath are the scripts that carry the
+// search index and its form table: scripts, not files to fetch, because
+// pages opened from file:// cannot fetch. static/search.js loads them when
+// the page has a query or the reader goes to the search box.
+const (
+	searchIndexPath = "search/index.js"
+	searchFormsPath = "search/forms.js"
+)
 
-// searchIndex builds the edition's search index (package corpus/search)
-// and wraps it in a script that sets globalThis.pasyansSearchIndex. Each
-// document leads to a path under the language's folder: the search pages
-// of both languages sit at the same depth and use the same index.
+// searchScripts are the two scripts, made together from one index.
+type searchScripts struct {
+	once         sync.Once
+	index, forms []byte
+	err          error
+}
+
+// searchIndex returns search/index.js: the edition's search index
+// (package corpus/search) as a string in globalThis.pasyansSearchIndex.
 func (s *siteBuilder) searchIndex() ([]byte, error) {
+	s.search.once.Do(s.makeSearch)
+	return s.search.index, s.search.err
+}
+
+// searchForms returns search/forms.js: the index's form table (the
+// forms a query word may take, with their keys, and the letter map that
+// folds a query word: search.FormTable) as globalThis.pasyansSearchForms.
+func (s *siteBuilder) searchForms() ([]byte, error) {
+	s.search.once.Do(s.makeSearch)
+	return s.search.forms, s.search.err
+}
+
+// makeSearch builds the index and its form table. Each document leads to
+// a path under the language's folder: the search pages of both languages
+// sit at the same depth and use the same index.
+func (s *siteBuilder) makeSearch() {
 	docs := s.ed.SearchDocs()
 	for i := range docs {
 		docs[i].Href = s.searchHref(docs[i])
 	}
-	data, err := search.Build(docs, stem.New()).Encode()
+	k := stem.New()
+	ix := search.Build(docs, k)
+	data, err := ix.Encode()
 	if err != nil {
-		return nil, err
+		s.search.err = err
+		return
 	}
 	lit, err := json.Marshal(string(data))
 	if err != nil {
-		return nil, err
+		s.search.err = err
+		return
 	}
 	out := []byte("// The edition's search index, written by pasyans build (package corpus/search).\nglobalThis.pasyansSearchIndex = ")
 	out = append(out, lit...)
-	return append(out, ";\n"...), nil
+	s.search.index = append(out, ";\n"...)
+	forms, err := ix.FormTable(k).Encode()
+	if err != nil {
+		s.search.err = err
+		return
+	}
+	out = []byte("// The search index's form table, written by pasyans build (package corpus/search).\nglobalThis.pasyansSearchForms = ")
+	out = append(out, forms...)
+	s.search.forms = append(out, ";\n"...)
 }
 
 // searchHref is where a search result leads, relative to the language's
@@ -66,6 +105,9 @@ type searchView struct {
 type searchConfig struct {
 	Groups  map[string]searchGroup `json:"groups"`
 	Strings map[string]string      `json:"strings"`
+	// Data are the scripts of the index and its form table, relative to
+	// the page.
+	Data []string `json:"data"`
 }
 
 type searchGroup struct {
@@ -83,7 +125,8 @@ var searchStrings = []string{"search.loading", "search.ready", "search.none", "s
 
 func (s *siteBuilder) searchData(pc *pageCtx) (any, error) {
 	pc.Title = pc.t("search.title")
-	cfg := searchConfig{Groups: map[string]searchGroup{}, Strings: map[string]string{}}
+	cfg := searchConfig{Groups: map[string]searchGroup{}, Strings: map[string]string{},
+		Data: []string{pc.Rel(searchIndexPath), pc.Rel(searchFormsPath)}}
 	for _, g := range s.ed.Games {
 		l := pc.gameLink(g)
 		cfg.Groups[g.ID] = searchGroup{Title: l.Title, Href: l.Href}
