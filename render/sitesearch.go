@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"sync"
 
@@ -46,7 +47,14 @@ func (s *siteBuilder) searchForms() ([]byte, error) {
 // sit at the same depth and use the same index.
 func (s *siteBuilder) makeSearch() {
 	docs := s.ed.SearchDocs()
+	section := map[string]int{} // a language → the front matter's sections so far
 	for i := range docs {
+		if d := docs[i]; d.Kind == search.KindGame && s.ed.Book != nil && d.ID == s.ed.Book.ID {
+			// A section of the front matter, on its language's home page.
+			section[d.Lang]++
+			docs[i].Href = fmt.Sprintf("../%s/index.html#s%d", d.Lang, section[d.Lang])
+			continue
+		}
 		docs[i].Href = s.searchHref(docs[i])
 	}
 	k := stem.New()
@@ -108,6 +116,8 @@ type searchConfig struct {
 	// Data are the scripts of the index and its form table, relative to
 	// the page.
 	Data []string `json:"data"`
+	// Book is the id of the front matter's sections (a game's kind).
+	Book string `json:"book,omitempty"`
 }
 
 type searchGroup struct {
@@ -137,6 +147,7 @@ func (s *siteBuilder) searchData(pc *pageCtx) (any, error) {
 			title = b.Titles.RUModern
 		}
 		cfg.Groups[b.ID] = searchGroup{Title: title, Href: pc.L("index.html")}
+		cfg.Book = b.ID
 	}
 	cfg.Groups[corpus.SearchGlossary] = searchGroup{Title: pc.t("nav.glossary"), Href: pc.L("glossary/index.html")}
 	cfg.Groups[corpus.SearchRules] = searchGroup{Title: pc.t("search.core-rules")}

@@ -574,8 +574,13 @@
       var head = el("p", "search-head");
       var label = el(r.href ? "a" : "span", "search-id");
       if (r.href) { label.href = "../" + withHits(r.href, r.forms); }
-      label.appendChild(el("span", "search-kind", S[r.kind] || r.kind));
-      label.appendChild(document.createTextNode(" " + r.id));
+      if (r.kind === "game" && r.id === cfg.book) {
+        // a section of the front matter: its title is its snippet
+        label.appendChild(el("span", "search-kind", S["group-book"]));
+      } else {
+        label.appendChild(el("span", "search-kind", S[r.kind] || r.kind));
+        label.appendChild(document.createTextNode(" " + r.id));
+      }
       head.appendChild(label);
       var g = cfg.groups[r.group];
       if (r.kind !== "para" && r.kind !== "game" && g && g.title) {
