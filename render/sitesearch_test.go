@@ -36,6 +36,14 @@ func TestSearchIndexFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	forms, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(searchFormsPath)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fhead = "globalThis.pasyansSearchForms = "
+	if i := bytes.Index(forms, []byte(fhead)); i < 0 || !bytes.HasSuffix(forms, []byte(tail)) || !json.Valid(forms[i+len(fhead):len(forms)-len(tail)]) {
+		t.Errorf("%s does not set globalThis.pasyansSearchForms to a JSON object", searchFormsPath)
+	}
 	if ix.Len() != len(ed.SearchDocs()) {
 		t.Errorf("the index has %d documents, the edition %d", ix.Len(), len(ed.SearchDocs()))
 	}
@@ -69,15 +77,16 @@ func TestSearchIndexFile(t *testing.T) {
 }
 
 // BenchmarkSearchIndex measures what the search adds to a build: the
-// documents, the keys of their words, the index and its script.
+// documents, the keys of their words, the index, its form table and
+// their scripts.
 func BenchmarkSearchIndex(b *testing.B) {
 	ed := loadEdition(b, corpus.FS)
 	s := &siteBuilder{ed: ed}
 	s.index()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := s.searchIndex(); err != nil {
-			b.Fatal(err)
+		if s.makeSearch(); s.search.err != nil {
+			b.Fatal(s.search.err)
 		}
 	}
 }

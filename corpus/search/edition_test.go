@@ -161,3 +161,33 @@ func TestEditionTyping(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontMatter checks that the sections of the book's front matter
+// (book.md, book.ru.md) are found, each in its language: a word of a
+// section's title finds that section on the page of its language, the
+// other language's among the other group.
+func TestFrontMatter(t *testing.T) {
+	ix, k := editionIndex(t)
+	tests := []struct{ q, lang, title string }{
+		{"apparatus", "en", "The text and its three readings"},
+		{"аппарат", "ru", "Текст и три его чтения"},
+		{"publisher", "en", "The book"},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, g := range ix.Page(search.Parse(k, tc.q), tc.lang) {
+			for _, r := range g.Results {
+				d := ix.Doc(r.Doc)
+				if d.Kind == search.KindGame && d.ID == "book" && d.Fields[0].Text == tc.title {
+					found = true
+					if g.Name != search.GroupNotes || d.Lang != tc.lang {
+						t.Errorf("%q: the section %q (%s) is in the group %s", tc.q, tc.title, d.Lang, g.Name)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q on the %s page: the section %q is not found", tc.q, tc.lang, tc.title)
+		}
+	}
+}
