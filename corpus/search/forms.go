@@ -53,21 +53,21 @@ const maxEnding = 6
 func Fold(word string) string {
 	w := strings.ToLower(word)
 	cyr := strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) >= 0
-	m := pairs(foldMap)
-	if cyr {
-		for k, v := range pairs(foldLatinMap) {
-			m[k] = v
+	w = strings.Map(func(r rune) rune {
+		if v, ok := foldLetters[r]; ok {
+			return v
 		}
-	}
-	var b strings.Builder
-	for _, r := range w {
-		if v, ok := m[r]; ok {
-			r = v
+		if v, ok := foldLatin[r]; ok && cyr {
+			return v
 		}
-		b.WriteRune(r)
-	}
-	return strings.TrimSuffix(b.String(), "ъ")
+		return r
+	}, w)
+	return strings.TrimSuffix(w, "ъ")
 }
+
+// foldLetters and foldLatin are foldMap and foldLatinMap read (never
+// changed).
+var foldLetters, foldLatin = pairs(foldMap), pairs(foldLatinMap)
 
 // pairs reads a letter map.
 func pairs(s string) map[rune]rune {
