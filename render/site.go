@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 
 	"pasyans/corpus"
+	"pasyans/corpus/search"
 	"pasyans/engine"
 	"pasyans/site"
 )
@@ -290,7 +291,10 @@ func (s *siteBuilder) plan() []outFile {
 		files = append(files, outFile{path: "sitemap.xml", make: s.sitemap}, outFile{path: "robots.txt", make: s.robots})
 	}
 	// The search index, shared by both languages' search pages.
-	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex}, outFile{path: searchFormsPath, make: s.searchForms})
+	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
+	for _, name := range search.ShardNames() {
+		files = append(files, outFile{path: searchFormsDir + "/" + name + ".js", make: s.searchShard(name)})
+	}
 	// Static files: the style sheet and scripts, the raw sources (the
 	// fonts are made last, from every page: finishSite).
 	_ = fs.WalkDir(site.FS, "static", func(p string, d fs.DirEntry, err error) error {

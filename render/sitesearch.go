@@ -11,41 +11,58 @@ import (
 	"pasyans/normalize/stem"
 )
 
-// searchIndexPath and searchFormsPath are the scripts that carry the
-// search index and its form table: scripts, not files to fetch, because
-// pages opened from file:// cannot fetch. static/search.js loads them when
-// the page has a query or the reader goes to the search box.
+// searchIndexPath is the script that carries the search index, and
+// searchFormsDir the folder of the scripts of its form table's shards:
+// scripts, not files to fetch, because pages opened from file:// cannot
+// fetch. static/search.js loads the index when the page has a query or
+// the reader goes to the search box, and a shard when a query's word
+// begins with its letter.
 const (
 	searchIndexPath = "search/index.js"
-	searchFormsPath = "search/forms.js"
+	searchFormsDir  = "search/forms"
 )
 
-// searchScripts are the two scripts, made together from one index.
+// searchScripts are the index's script and its shards', made together
+// from one index.
 type searchScripts struct {
-	once         sync.Once
-	index, forms []byte
-	err          error
+	once   sync.Once
+	index  []byte
+	head   search.FormsHead
+	shards map[string][]byte
+	err    error
 }
 
 // searchIndex returns search/index.js: the edition's search index
 // (package corpus/search) as a string in globalThis.pasyansSearchIndex.
+// The head of its form table (search.FormsHead: the letter map that folds
+// a query word, the query's parameters, the shards) is in the search
+// page's configuration, so that the page asks for a query's shards while
+// the index loads.
 func (s *siteBuilder) searchIndex() ([]byte, error) {
 	s.search.once.Do(s.makeSearch)
 	return s.search.index, s.search.err
 }
 
-// searchForms returns search/forms.js: the index's form table (the
-// forms a query word may take, with their keys, and the letter map that
-// folds a query word: search.FormTable) as globalThis.pasyansSearchForms.
-func (s *siteBuilder) searchForms() ([]byte, error) {
-	s.search.once.Do(s.makeSearch)
-	return s.search.forms, s.search.err
+// searchShard returns the maker of search/forms/NAME.js: a shard of the
+// index's form table (search.FormShard), given to
+// globalThis.pasyansSearchShard(name, data).
+func (s *siteBuilder) searchShard(name string) func() ([]byte, error) {
+	return func() ([]byte, error) {
+		s.search.once.Do(s.makeSearch)
+		return s.search.shards[name], s.search.err
+	}
 }
 
 // makeSearch builds the index and its form table. Each document leads to
 // a path under the language's folder: the search pages of both languages
 // sit at the same depth and use the same index.
 func (s *siteBuilder) makeSearch() {
+	if err := s.makeSearchScripts(); err != nil {
+		s.search.err = fmt.Errorf("search index: %w", err)
+	}
+}
+
+func (s *siteBuilder) makeSearchScripts() error {
 	docs := s.ed.SearchDocs()
 	section := map[string]int{} // a language → the front matter's sections so far
 	for i := range docs {
@@ -61,25 +78,31 @@ func (s *siteBuilder) makeSearch() {
 	ix := search.Build(docs, k)
 	data, err := ix.Encode()
 	if err != nil {
-		s.search.err = err
-		return
+		return err
+	}
+	head, shards, err := ix.FormTable(k).Encode()
+	if err != nil {
+		return err
 	}
 	lit, err := json.Marshal(string(data))
 	if err != nil {
-		s.search.err = err
-		return
+		return err
 	}
 	out := []byte("// The edition's search index, written by pasyans build (package corpus/search).\nglobalThis.pasyansSearchIndex = ")
 	out = append(out, lit...)
 	s.search.index = append(out, ";\n"...)
-	forms, err := ix.FormTable(k).Encode()
-	if err != nil {
-		s.search.err = err
-		return
+	s.search.head = head
+	s.search.shards = map[string][]byte{}
+	for _, sh := range shards {
+		name, err := json.Marshal(sh.Name)
+		if err != nil {
+			return err
+		}
+		b := []byte("// A shard of the search index's form table, written by pasyans build (package corpus/search).\nglobalThis.pasyansSearchShard(")
+		b = append(append(append(b, name...), ", "...), sh.Data...)
+		s.search.shards[sh.Name] = append(b, ");\n"...)
 	}
-	out = []byte("// The search index's form table, written by pasyans build (package corpus/search).\nglobalThis.pasyansSearchForms = ")
-	out = append(out, forms...)
-	s.search.forms = append(out, ";\n"...)
+	return nil
 }
 
 // searchHref is where a search result leads, relative to the language's
@@ -113,9 +136,11 @@ type searchView struct {
 type searchConfig struct {
 	Groups  map[string]searchGroup `json:"groups"`
 	Strings map[string]string      `json:"strings"`
-	// Data are the scripts of the index and its form table, relative to
-	// the page.
-	Data []string `json:"data"`
+	// Index is the index's script and Forms the folder of its form
+	// table's shards, relative to the page; Head the table's head.
+	Index string           `json:"index"`
+	Forms string           `json:"forms"`
+	Head  search.FormsHead `json:"head"`
 	// Book is the id of the front matter's sections (a game's kind).
 	Book string `json:"book,omitempty"`
 }
@@ -134,9 +159,13 @@ var searchStrings = []string{"search.loading", "search.ready", "search.none", "s
 	"search.group-book", "search.group-notes", "search.group-glossary", "search.group-rules", "search.group-other"}
 
 func (s *siteBuilder) searchData(pc *pageCtx) (any, error) {
+	s.search.once.Do(s.makeSearch)
+	if s.search.err != nil {
+		return nil, s.search.err
+	}
 	pc.Title = pc.t("search.title")
 	cfg := searchConfig{Groups: map[string]searchGroup{}, Strings: map[string]string{},
-		Data: []string{pc.Rel(searchIndexPath), pc.Rel(searchFormsPath)}}
+		Index: pc.Rel(searchIndexPath), Forms: pc.Rel(searchFormsDir) + "/", Head: s.search.head}
 	for _, g := range s.ed.Games {
 		l := pc.gameLink(g)
 		cfg.Groups[g.ID] = searchGroup{Title: l.Title, Href: l.Href}

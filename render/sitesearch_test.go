@@ -32,17 +32,21 @@ func TestSearchIndexFile(t *testing.T) {
 	if err := json.Unmarshal(data[i+len(head):len(data)-len(tail)], &enc); err != nil {
 		t.Fatal(err)
 	}
+	for _, name := range search.ShardNames() {
+		p := filepath.Join(dir, filepath.FromSlash(searchFormsDir), name+".js")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		call := "globalThis.pasyansSearchShard(\"" + name + "\", "
+		if k := bytes.Index(b, []byte(call)); k < 0 || !bytes.HasSuffix(b, []byte(");\n")) || !json.Valid(b[k+len(call):len(b)-3]) {
+			t.Errorf("%s does not give its shard to globalThis.pasyansSearchShard", p)
+		}
+	}
 	ix, err := search.Decode([]byte(enc))
 	if err != nil {
 		t.Fatal(err)
-	}
-	forms, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(searchFormsPath)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	const fhead = "globalThis.pasyansSearchForms = "
-	if i := bytes.Index(forms, []byte(fhead)); i < 0 || !bytes.HasSuffix(forms, []byte(tail)) || !json.Valid(forms[i+len(fhead):len(forms)-len(tail)]) {
-		t.Errorf("%s does not set globalThis.pasyansSearchForms to a JSON object", searchFormsPath)
 	}
 	if ix.Len() != len(ed.SearchDocs()) {
 		t.Errorf("the index has %d documents, the edition %d", ix.Len(), len(ed.SearchDocs()))

@@ -305,17 +305,14 @@ func (ft *FormTable) Lookup(form string) (string, bool) {
 	return "", false
 }
 
-// formsFile is the encoded form table, as JSON.
-type formsFile struct {
+// FormsHead is what the page's script needs besides the table's shards:
+// the letter maps of Fold, the query's parameters, and the shards there
+// are.
+type FormsHead struct {
 	Version int `json:"version"`
 	// Fold and FoldLatin are the letter maps of Fold.
 	Fold      string `json:"fold"`
 	FoldLatin string `json:"foldLatin"`
-	// Endings are the sets of endings, each sorted, joined by "|".
-	Endings []string `json:"endings"`
-	// Stems map a first part to pairs of an ending set's index and a
-	// key's index in the encoded index's vocabulary.
-	Stems map[string][]int32 `json:"stems"`
 	// The query's parameters (see Weight, Parse and Search).
 	Weights   map[string]float64 `json:"weights"`
 	K1        float64            `json:"k1"`
@@ -324,29 +321,82 @@ type formsFile struct {
 	MaxExtend int                `json:"maxExtend"`
 	WholeWord int                `json:"wholeWord"`
 	MaxEnding int                `json:"maxEnding"`
+	// Shards are the names of the shards (ShardNames): see FormShard.
+	Shards []string `json:"shards"`
 }
 
-// Encode writes the table as JSON, with the letter maps and the query's
-// parameters the page's script needs. The same table gives the same
-// bytes.
-func (ft *FormTable) Encode() ([]byte, error) {
-	f := formsFile{Version: Version, Fold: foldMap, FoldLatin: foldLatinMap, Stems: map[string][]int32{},
+// FormShard is the part of the table whose forms begin with one letter:
+// Name is the letter's code point in four hexadecimal digits (0441 for
+// с; "other" for the letters that have no shard of their own), Data the part as JSON: {"endings": sets of endings, each
+// sorted and joined by "|"; "stems": a form's first part → pairs of an
+// ending set's index and a key's index in the encoded index's
+// vocabulary}. A query loads only the shards of its words' first
+// letters.
+type FormShard struct {
+	Name string
+	Data []byte
+}
+
+// shardLetters are the letters that have a shard of their own; a form
+// that begins with another (a digit, an accented Latin letter) is in the
+// shard "other".
+var shardLetters = [][2]rune{{'a', 'z'}, {'а', 'я'}}
+
+// ShardNames returns the names of the table's shards: every table has
+// them all, some maybe empty.
+func ShardNames() []string {
+	var out []string
+	for _, r := range shardLetters {
+		for c := r[0]; c <= r[1]; c++ {
+			out = append(out, fmt.Sprintf("%04x", c))
+		}
+	}
+	return append(out, "other")
+}
+
+// shardOf returns the name of the shard of a folded form.
+func shardOf(form string) string {
+	c, _ := utf8.DecodeRuneInString(form)
+	for _, r := range shardLetters {
+		if r[0] <= c && c <= r[1] {
+			return fmt.Sprintf("%04x", c)
+		}
+	}
+	return "other"
+}
+
+type shardFile struct {
+	Endings []string           `json:"endings"`
+	Stems   map[string][]int32 `json:"stems"`
+}
+
+// Encode writes the table: its head and its shards. The same table gives
+// the same bytes.
+func (ft *FormTable) Encode() (FormsHead, []FormShard, error) {
+	h := FormsHead{Version: Version, Fold: foldMap, FoldLatin: foldLatinMap,
 		Weights: map[string]float64{}, K1: bm25K1, B: bm25B, MinPrefix: minPrefix, MaxExtend: maxExtend,
-		WholeWord: wholeWord, MaxEnding: maxEnding}
+		WholeWord: wholeWord, MaxEnding: maxEnding, Shards: ShardNames()}
 	for _, d := range ft.ix.docs {
 		for _, fl := range d.Fields {
 			if w := Weight(fl.Name); w != 1 {
-				f.Weights[fl.Name] = w
+				h.Weights[fl.Name] = w
 			}
 		}
 	}
-	setID := map[string]int32{}
 	stems := make([]string, 0, len(ft.stems))
 	for s := range ft.stems {
 		stems = append(stems, s)
 	}
 	slices.Sort(stems)
+	shards := map[string]*shardFile{}
+	setIDs := map[string]map[string]int32{}
+	for _, name := range h.Shards {
+		shards[name] = &shardFile{Endings: []string{}, Stems: map[string][]int32{}}
+		setIDs[name] = map[string]int32{}
+	}
 	for _, s := range stems {
+		name := shardOf(s)
+		sh := shards[name]
 		ids := make([]int32, 0, len(ft.stems[s]))
 		for id := range ft.stems[s] {
 			ids = append(ids, id)
@@ -356,18 +406,22 @@ func (ft *FormTable) Encode() ([]byte, error) {
 			es := slices.Clone(ft.stems[s][id])
 			slices.Sort(es)
 			set := strings.Join(es, "|")
-			n, ok := setID[set]
+			n, ok := setIDs[name][set]
 			if !ok {
-				n = int32(len(f.Endings))
-				setID[set] = n
-				f.Endings = append(f.Endings, set)
+				n = int32(len(sh.Endings))
+				setIDs[name][set] = n
+				sh.Endings = append(sh.Endings, set)
 			}
-			f.Stems[s] = append(f.Stems[s], n, id)
+			sh.Stems[s] = append(sh.Stems[s], n, id)
 		}
 	}
-	b, err := json.Marshal(f)
-	if err != nil {
-		return nil, fmt.Errorf("search form table: %w", err)
+	out := make([]FormShard, 0, len(h.Shards))
+	for _, name := range h.Shards {
+		b, err := json.Marshal(shards[name])
+		if err != nil {
+			return h, nil, fmt.Errorf("search form table, shard %s: %w", name, err)
+		}
+		out = append(out, FormShard{Name: name, Data: b})
 	}
-	return b, nil
+	return h, out, nil
 }

@@ -26,7 +26,8 @@ const scriptRunner = `
 const fs = require("fs");
 require(process.argv[2]);
 const input = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
-const core = globalThis.pasyansSearchCore.open(input.index, JSON.parse(input.forms));
+const core = globalThis.pasyansSearchCore.open(input.index, input.head);
+for (const [name, data] of Object.entries(input.shards)) core.addShard(name, JSON.parse(data));
 const out = input.queries.map(q => core.run(q[0], q[2], q[1]).groups.map(g => ({name: g.name,
   results: g.results.map(r => ({kind: r.kind, id: r.id, lang: r.lang, snippets: r.snippets.map(s => s.html), forms: r.forms}))})));
 process.stdout.write(JSON.stringify(out));
@@ -71,9 +72,13 @@ func TestScriptParity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forms, err := ix.FormTable(k).Encode()
+	head, shards, err := ix.FormTable(k).Encode()
 	if err != nil {
 		t.Fatal(err)
+	}
+	shardData := map[string]string{}
+	for _, sh := range shards {
+		shardData[sh.Name] = string(sh.Data)
 	}
 	cases := loadQualityCases(t, ed)
 	type query struct{ q, lang, reading string }
@@ -87,7 +92,7 @@ func TestScriptParity(t *testing.T) {
 			qs = append(qs, query{string(r[:len(r)-cut]), "ru", search.Diplomatic})
 		}
 	}
-	in := map[string]any{"index": string(data), "forms": string(forms)}
+	in := map[string]any{"index": string(data), "head": head, "shards": shardData}
 	var list [][3]string
 	for _, q := range qs {
 		list = append(list, [3]string{q.q, q.lang, q.reading})

@@ -12,12 +12,13 @@
 
   // ---- The query core: package corpus/search's Parse, Search, Page,
   // Snippets and Forms, run over the index the build wrote
-  // (search/index.js) and its form table (search/forms.js). The keyer's
-  // work was done at build time: a query word is folded with the table's
-  // letter map and looked up among the forms the keyer gave a key of the
-  // index (corpus/search FormTable); the rest is the Go code's, line by
-  // line, and corpus/search's TestScriptParity runs this core on the
-  // test set's queries against it.
+  // (search/index.js) and its form table (search/forms/*.js, one shard
+  // for each first letter). The keyer's work was done at build time: a
+  // query word is folded with the table's letter map and looked up among
+  // the forms the keyer gave a key of the index (corpus/search
+  // FormTable); the rest is the Go code's, step by step, and
+  // corpus/search's TestScriptParity runs this core on the test set's
+  // queries against it.
 
   // WORD is a word's letter: the one word test of this script (Go's
   // stem.Words: a letter, a digit or a combining mark). JOIN joins two
@@ -62,97 +63,133 @@
     return this.s.slice(start, i);
   };
 
-  // open reads the index and the form table and returns the query core.
-  function open(indexText, formsData) {
+  // Loader reads the index a few documents at a time (step), so that a
+  // page can read it in short tasks; open reads it at once.
+  function Loader(indexText, c) {
     var r = new Reader(indexText);
     var magic = "pasyans-search ";
     if (indexText.slice(0, magic.length) !== magic) { throw new Error("search index: not a search index"); }
     r.pos = magic.length;
     var version = r.num();
-    if (version !== formsData.version) { throw new Error("search index: version " + version + ", forms " + formsData.version); }
-    var keys = [], keyID = new Map(), i, j, n;
-    for (i = 0, n = r.num(); i < n; i++) { keys.push(r.str()); keyID.set(keys[i], i); }
-    var same = new Map(), partOf = new Map(), parts = new Map();
+    if (version !== c.fd.version) { throw new Error("search index: version " + version + ", its form table's " + c.fd.version); }
+    var i, n;
+    for (i = 0, n = r.num(); i < n; i++) { c.keys.push(r.str()); c.keyID.set(c.keys[i], i); }
     function push(m, k, v) { var a = m.get(k); if (!a) { a = []; m.set(k, a); } if (a.indexOf(v) < 0) { a.push(v); } }
     for (i = 0, n = r.num(); i < n; i++) {
       var a = r.num(), b = r.num();
-      push(same, a, b); push(same, b, a);
+      push(c.same, a, b); push(c.same, b, a);
     }
     for (i = 0, n = r.num(); i < n; i++) {
       var whole = r.num(), np = r.num(), ps = [];
-      for (j = 0; j < np; j++) { ps.push(r.num()); }
-      parts.set(whole, ps);
-      ps.forEach(function (p) { push(partOf, p, whole); });
+      for (var j = 0; j < np; j++) { ps.push(r.num()); }
+      c.parts.set(whole, ps);
+      ps.forEach(function (p) { push(c.partOf, p, whole); });
     }
-    partOf.forEach(function (ws) { ws.sort(function (x, y) { return x - y; }); });
-    var docs = [];
-    for (i = 0, n = r.num(); i < n; i++) {
+    c.partOf.forEach(function (ws) { ws.sort(function (x, y) { return x - y; }); });
+    c.post = c.keys.map(function () { return []; });
+    this.r = r; this.c = c; this.left = r.num(); this.total = 0; this.text = indexText;
+  }
+
+  // step reads up to n documents and reports whether the index is read.
+  Loader.prototype.step = function (n) {
+    var r = this.r, c = this.c;
+    for (; n > 0 && this.left > 0; n--, this.left--) {
       var d = { kind: r.str(), id: r.str(), group: r.str(), href: r.str(), lang: r.str(), fields: [] };
       var nf = r.num();
-      for (j = 0; j < nf; j++) {
-        var f = { name: r.str(), reading: r.str(), lang: r.str() };
+      for (var j = 0; j < nf; j++) {
+        var f = { name: r.str(), reading: r.str(), lang: r.str(), toks: null };
         var sm = r.num();
         if (sm !== 0) {
-          f.text = d.fields[sm - 1].text; f.toks = d.fields[sm - 1].toks;
+          var o = d.fields[sm - 1];
+          f.text = o.text; f.wkeys = o.wkeys; f.keys = o.keys; f.toks = o.toks;
         } else {
           f.text = r.str();
-          f.toks = readWords(r, f.text, d.fields);
+          sm = r.num();
+          if (sm !== 0) {
+            f.wkeys = d.fields[sm - 1].wkeys; f.keys = d.fields[sm - 1].keys;
+          } else {
+            f.wkeys = [];
+            for (var i = 0, nw = r.num(); i < nw; i++) { f.wkeys.push(r.num() - 1); }
+            f.keys = f.wkeys.filter(function (k) { return k >= 0; });
+          }
         }
         d.fields.push(f);
       }
-      docs.push(d);
+      this.total += c.addDoc(d);
     }
-    if (r.pos !== indexText.length) { throw new Error("search index: " + (indexText.length - r.pos) + " characters after the index"); }
-    return new Core(keys, keyID, same, partOf, parts, docs, formsData);
+    if (this.left > 0) { return false; }
+    if (r.pos !== this.text.length) { throw new Error("search index: " + (this.text.length - r.pos) + " characters after the index"); }
+    c.avgLen = c.docs.length ? this.total / c.docs.length : 0;
+    if (c.avgLen === 0) { c.avgLen = 1; }
+    return true;
+  };
+
+  // open reads the index and its form table's head and returns the query
+  // core; addShard gives it the table's shards.
+  function open(indexText, head) {
+    var l = new Loader(indexText, new Core(head));
+    while (!l.step(1e9)) { /* read on */ }
+    return l.c;
   }
 
-  // readWords reads a field's words' keys and finds the words in its
-  // text: tokens {start, end, key}.
-  function readWords(r, text, earlier) {
-    var ws = words(text), ks = [], i, n;
-    var sm = r.num();
-    if (sm !== 0) {
-      ks = earlier[sm - 1].toks.map(function (t) { return t.key; });
-    } else {
-      for (i = 0, n = r.num(); i < n; i++) { ks.push(r.num() - 1); }
+  // openSoon reads the index into a core (made by core(head), which may
+  // have its shards already) in short tasks, then calls done.
+  function openSoon(indexText, c, done, fail) {
+    var l;
+    function tick() {
+      try {
+        if (!l) { l = new Loader(indexText, c); } else if (l.step(20)) { done(); return; }
+      } catch (e) {
+        fail(e);
+        return;
+      }
+      setTimeout(tick, 0);
     }
-    if (ks.length !== ws.length) { throw new Error("search index: " + ks.length + " keys for " + ws.length + " words"); }
-    var out = [];
-    for (i = 0; i < ks.length; i++) {
-      if (ks[i] >= 0) { out.push({ start: ws[i][0], end: ws[i][1], key: ks[i] }); }
-    }
-    return out;
+    tick();
   }
 
-  function Core(keys, keyID, same, partOf, parts, docs, fd) {
-    this.keys = keys; this.keyID = keyID; this.same = same; this.partOf = partOf; this.parts = parts; this.docs = docs;
-    this.fd = fd;
-    this.fold1 = pairs(fd.fold);
-    this.foldLatin = pairs(fd.foldLatin);
-    this.endings = fd.endings.map(function (s) { return new Set(s.split("|")); });
-    // the postings and the documents' lengths (Index.invert)
-    var post = keys.map(function () { return []; });
-    var total = 0;
-    this.lens = docs.map(function (d, di) {
-      d.fields.forEach(function (f, fi) {
-        var counts = new Map(), order = [];
-        f.toks.forEach(function (t) {
-          if (!counts.has(t.key)) { order.push(t.key); counts.set(t.key, 0); }
-          counts.set(t.key, counts.get(t.key) + 1);
-        });
-        order.forEach(function (k) { post[k].push({ doc: di, field: fi, n: counts.get(k) }); });
+  // toksOf returns a field's keyed words: {start, end, key}, their places
+  // found in its text the first time they are asked for.
+  function toksOf(f) {
+    if (f.toks) { return f.toks; }
+    var ws = words(f.text);
+    if (ws.length !== f.wkeys.length) { throw new Error("search index: " + f.wkeys.length + " keys for " + ws.length + " words"); }
+    f.toks = [];
+    for (var i = 0; i < ws.length; i++) {
+      if (f.wkeys[i] >= 0) { f.toks.push({ start: ws[i][0], end: ws[i][1], key: f.wkeys[i] }); }
+    }
+    return f.toks;
+  }
+
+  function Core(head) {
+    this.keys = []; this.keyID = new Map(); this.same = new Map(); this.partOf = new Map(); this.parts = new Map();
+    this.docs = []; this.lens = []; this.post = null; this.avgLen = 1;
+    this.fd = head;
+    this.fold1 = pairs(head.fold);
+    this.foldLatin = pairs(head.foldLatin);
+    this.shardNames = new Set(head.shards);
+    this.shards = new Map();
+  }
+
+  // addDoc adds a document's postings and length (Index.invert) and
+  // returns the length.
+  Core.prototype.addDoc = function (d) {
+    var di = this.docs.length, post = this.post;
+    this.docs.push(d);
+    d.fields.forEach(function (f, fi) {
+      var counts = new Map(), order = [];
+      f.keys.forEach(function (k) {
+        if (!counts.has(k)) { order.push(k); counts.set(k, 0); }
+        counts.set(k, counts.get(k) + 1);
       });
-      var longest = new Map();
-      d.fields.forEach(function (f) { longest.set(f.name, Math.max(longest.get(f.name) || 0, f.toks.length)); });
-      var l = 0;
-      longest.forEach(function (v) { l += v; });
-      total += l;
-      return l;
+      order.forEach(function (k) { post[k].push({ doc: di, field: fi, n: counts.get(k) }); });
     });
-    this.post = post;
-    this.avgLen = docs.length ? total / docs.length : 0;
-    if (this.avgLen === 0) { this.avgLen = 1; }
-  }
+    var longest = new Map(), l = 0;
+    d.fields.forEach(function (f) { longest.set(f.name, Math.max(longest.get(f.name) || 0, f.keys.length)); });
+    longest.forEach(function (v) { l += v; });
+    this.lens.push(l);
+    return l;
+  };
 
   function pairs(s) {
     var m = new Map(), rs = Array.from(s);
@@ -169,16 +206,43 @@
     return out.endsWith("\u044a") ? out.slice(0, -1) : out;
   };
 
+  // shardOf is the name of the shard of a folded form (corpus/search
+  // shardOf).
+  Core.prototype.shardOf = function (f) {
+    var name = f.codePointAt(0).toString(16).padStart(4, "0");
+    return this.shardNames.has(name) ? name : "other";
+  };
+
+  // addShard takes a shard of the form table: {endings, stems}.
+  Core.prototype.addShard = function (name, data) {
+    this.shards.set(name, { stems: data.stems, endings: data.endings.map(function (s) { return new Set(s.split("|")); }) });
+  };
+
+  // needs returns the shards a query's words need that are not in yet.
+  Core.prototype.needs = function (q) {
+    var self = this, out = [];
+    words(q).forEach(function (w) {
+      var word = q.slice(w[0], w[1]);
+      word.split("-").concat(word.indexOf("-") >= 0 ? [word] : []).forEach(function (p) {
+        if (!/\p{L}/u.test(p)) { return; }
+        var name = self.shardOf(self.fold(p));
+        if (!self.shards.has(name) && out.indexOf(name) < 0) { out.push(name); }
+      });
+    });
+    return out;
+  };
+
   // key is stem.Keyer.Key by the form table: "" for a word that has
   // none, null for a form the table does not know.
   Core.prototype.key = function (word) {
     if (!/\p{L}/u.test(word)) { return /^\p{Nd}+$/u.test(word) ? word : ""; }
-    var f = this.fold(word), st = this.fd.stems;
+    var f = this.fold(word), sh = this.shards.get(this.shardOf(f));
+    if (!sh) { return null; }
     for (var i = f.length, e = 0; i >= 1 && e <= this.fd.maxEnding; i--, e++) {
-      var p = st[f.slice(0, i)];
+      var p = sh.stems[f.slice(0, i)];
       if (!p) { continue; }
       for (var j = 0; j < p.length; j += 2) {
-        if (this.endings[p[j]].has(f.slice(i))) { return this.keys[p[j + 1]]; }
+        if (sh.endings[p[j]].has(f.slice(i))) { return this.keys[p[j + 1]]; }
       }
     }
     return null;
@@ -316,11 +380,12 @@
     });
   };
 
-  function phraseAt(toks, ks) {
+  // phraseAt returns where a key sequence starts in a field's keys.
+  function phraseAt(keys, ks) {
     var at = [];
-    for (var i = 0; i + ks.length <= toks.length; i++) {
+    for (var i = 0; i + ks.length <= keys.length; i++) {
       var ok = true;
-      for (var j = 0; j < ks.length; j++) { if (toks[i + j].key !== ks[j]) { ok = false; break; } }
+      for (var j = 0; j < ks.length; j++) { if (keys[i + j] !== ks[j]) { ok = false; break; } }
       if (ok) { at.push(i); }
     }
     return at;
@@ -339,7 +404,7 @@
     }
     if (m.phrase) {
       this.post[m.phrase[0]].forEach(function (p) {
-        note(p.doc, p.field, phraseAt(self.docs[p.doc].fields[p.field].toks, m.phrase).length);
+        note(p.doc, p.field, phraseAt(self.docs[p.doc].fields[p.field].keys, m.phrase).length);
       });
     } else {
       m.keys.forEach(function (k) { self.post[k].forEach(function (p) { note(p.doc, p.field, p.n); }); });
@@ -396,15 +461,16 @@
     return GROUPS.filter(function (g) { return by[g]; }).map(function (g) { return { name: g, results: by[g] }; });
   };
 
-  function hits(toks, ms) {
-    var hit = toks.map(function () { return false; });
+  // hits marks the keyed words of a field (its keys) that ms match.
+  function hits(keys, ms) {
+    var hit = keys.map(function () { return false; });
     ms.forEach(function (m) {
       if (m.none) { return; }
       if (m.phrase) {
-        phraseAt(toks, m.phrase).forEach(function (at) { for (var j = 0; j < m.phrase.length; j++) { hit[at + j] = true; } });
+        phraseAt(keys, m.phrase).forEach(function (at) { for (var j = 0; j < m.phrase.length; j++) { hit[at + j] = true; } });
         return;
       }
-      toks.forEach(function (t, i) { if (m.keys.indexOf(t.key) >= 0) { hit[i] = true; } });
+      keys.forEach(function (k, i) { if (m.keys.indexOf(k) >= 0) { hit[i] = true; } });
     });
     return hit;
   }
@@ -415,13 +481,13 @@
     for (var j = 0; j < fields.length; j++) {
       var f = fields[j];
       if (f.name !== name) { continue; }
-      var h = hits(f.toks, ms), matched = h.indexOf(true) >= 0;
+      var h = hits(f.keys, ms), matched = h.indexOf(true) >= 0;
       if (matched && f.reading === reading) { return [j, h]; }
       if (matched && first < 0) { first = j; firstHit = h; }
       if (plain < 0 || f.reading === reading && fields[plain].reading !== reading) { plain = j; }
     }
     if (first >= 0) { return [first, firstHit]; }
-    if (name === "title" && plain >= 0) { return [plain, fields[plain].toks.map(function () { return false; })]; }
+    if (name === "title" && plain >= 0) { return [plain, fields[plain].keys.map(function () { return false; })]; }
     return null;
   }
 
@@ -470,7 +536,7 @@
       var p = pick(d.fields, f.name, reading, ms);
       if (!p) { return; }
       var fl = d.fields[p[0]];
-      out.push({ name: fl.name, reading: fl.reading, lang: fl.lang, html: cut(fl.text, fl.toks, p[1], width) });
+      out.push({ name: fl.name, reading: fl.reading, lang: fl.lang, html: cut(fl.text, toksOf(fl), p[1], width) });
     });
     return out;
   };
@@ -478,8 +544,9 @@
   Core.prototype.forms = function (ms, doc) {
     var out = [];
     this.docs[doc].fields.forEach(function (f) {
-      hits(f.toks, ms).forEach(function (h, i) {
-        var w = f.text.slice(f.toks[i].start, f.toks[i].end);
+      hits(f.keys, ms).forEach(function (h, i) {
+        if (!h) { return; }
+        var t = toksOf(f)[i], w = f.text.slice(t.start, t.end);
         if (h && out.indexOf(w) < 0) { out.push(w); }
       });
     });
@@ -501,7 +568,7 @@
     return { total: total, groups: groups };
   };
 
-  globalThis.pasyansSearchCore = { open: open, WORD: WORD };
+  globalThis.pasyansSearchCore = { open: open, openSoon: openSoon, core: function (head) { return new Core(head); }, WORD: WORD };
 
   if (typeof document === "undefined") { return; } // the core alone (TestScriptParity, in Node)
 
@@ -590,7 +657,7 @@
       r.snippets.forEach(function (sn) {
         var p = el("p", "search-snip search-" + sn.name);
         p.lang = sn.lang;
-        // The snippet's HTML is the Go side's: the text escaped, the
+        // The snippet's HTML is the core's (cut): the text escaped, the
         // matched words in <mark>.
         p.innerHTML = sn.html;
         if (sn.reading && sn.reading !== reading()) {
@@ -663,7 +730,8 @@
     function run() {
       var q = input.value;
       var key = q + "\u0000" + reading();
-      if (!api || key === last) { return; }
+      var missing = shards(q);
+      if (!api || key === last || missing) { return; }
       last = key;
       var t0 = performance.now();
       if (q.trim() === "") {
@@ -695,37 +763,49 @@
     });
     input.value = queryOf(window.location);
     status.textContent = S.ready;
-    var loading = false;
-    // load brings the index and the form table (as scripts: a page opened
-    // from file:// cannot fetch) and opens the core.
+    var loading = false, asked = new Set();
+    var fail = function (what) { status.textContent = fill(S.failed, 0, what); };
+    // script adds a script to the page (a page opened from file:// cannot
+    // fetch) and calls done once it has run.
+    function script(src, done) {
+      var sc = document.createElement("script");
+      sc.src = src;
+      sc.onerror = function () { fail(src); };
+      sc.onload = done;
+      document.head.appendChild(sc);
+    }
+    // load brings the index and opens the core.
     function load() {
       if (loading) { return; }
       loading = true;
       status.textContent = S.loading;
-      var left = cfg.data.length;
-      var fail = function (what) { status.textContent = fill(S.failed, 0, what); };
-      cfg.data.forEach(function (src) {
-        var sc = document.createElement("script");
-        sc.src = src;
-        sc.onerror = function () { fail(src); };
-        sc.onload = function () {
-          if (--left > 0) { return; }
-          try {
-            api = globalThis.pasyansSearchCore.open(globalThis.pasyansSearchIndex, globalThis.pasyansSearchForms);
-          } catch (e) {
-            fail(String(e && e.message || e));
-            return;
-          }
+      script(cfg.index, function () {
+        globalThis.pasyansSearchCore.openSoon(globalThis.pasyansSearchIndex, core, function () {
+          api = core;
           out.setAttribute("data-ready", "true");
           status.textContent = S.ready;
           run();
-        };
-        document.head.appendChild(sc);
+        }, function (e) { fail(String(e && e.message || e)); });
       });
+    }
+    // The core, its index read by load; a shard of the form table calls
+    // pasyansSearchShard as it loads, before or after the index.
+    var core = globalThis.pasyansSearchCore.core(cfg.head);
+    globalThis.pasyansSearchShard = function (name, data) { core.addShard(name, data); };
+    // shards brings the shards a query needs and runs it again when they
+    // are in; it reports whether any is missing.
+    function shards(q) {
+      var need = core.needs(q);
+      need.forEach(function (name) {
+        if (asked.has(name)) { return; }
+        asked.add(name);
+        script(cfg.forms + name + ".js", run);
+      });
+      return need.length > 0;
     }
     ["focus", "pointerdown", "input"].forEach(function (ev) { input.addEventListener(ev, load); });
     window.addEventListener("hashchange", load);
-    if (input.value !== "") { load(); }
+    if (input.value !== "") { load(); run(); }
   }
 
   // ---- A page opened from a result: mark the words it matched
