@@ -191,3 +191,23 @@ func TestFrontMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestFormTable checks the form table against the keyer: forms not in
+// the text (another case, a fleeting vowel, an irregular English form, an
+// OCR-damaged and a pre-reform spelling) are found with the keyer's key,
+// and a word no text has is not.
+func TestFormTable(t *testing.T) {
+	ix, k := editionIndex(t)
+	ft := ix.FormTable(k)
+	for _, w := range []string{"восемь", "королям", "took", "dealing", "промежутки", "мђсто", "евободныхъ", "МѢСТО", "re-deal", "следовать"} {
+		got, ok := ft.Lookup(search.Fold(w))
+		if want := k.Key(w); !ok || got != want {
+			t.Errorf("%s: the table gives %q (%v), the keyer %q", w, got, ok, want)
+		}
+	}
+	for _, w := range []string{"компьютер", "xylophone"} {
+		if got, ok := ft.Lookup(search.Fold(w)); ok {
+			t.Errorf("%s: the table gives %q, want nothing", w, got)
+		}
+	}
+}
