@@ -6,7 +6,7 @@
 // and drawn by its SVG writer and by the PDF writer here, so the outputs
 // show the same figure; the Play page and the deal player get the same
 // drawings from the WebAssembly engine. The site's search index
-// (search/index.js) and its form table (search/forms.js) are package
+// (search/index.js) and its form table (search/forms/*.js) are package
 // corpus/search's, built from corpus.Edition.SearchDocs with each result's
 // link added here. Render knows the edition model and
 // the engine; it knows nothing of the command line.

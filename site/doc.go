@@ -15,7 +15,7 @@
 //     search.js (on every page) sends the header's search box to
 //     <lang>/search/index.html#q=…, runs the search page's query core
 //     over the index and form table render writes (search/index.js,
-//     search/forms.js; see package corpus/search),
+//     search/forms/*.js; see package corpus/search),
 //     and marks a result's words on the page it leads to (?hl=…).
 //   - static/engine.js and static/wasm_exec.js are generated (go generate
 //     ./site runs go run ./cmd/pasyans-wasm/gen from the module root): the

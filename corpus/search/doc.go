@@ -25,7 +25,8 @@
 // their beginnings, the English irregular forms, and the Russian and
 // English forms made from the text's words with endings, each kept only
 // where the keyer agrees; a form is found by its Fold (a letter map that
-// the table carries). The page's script (site/static/search.js) folds a
+// the table carries). The table is written in shards by first letter
+// (FormShard), so that a query loads only what its words need. The page's script (site/static/search.js) folds a
 // query word, looks it up, and runs Parse, Search, Page, Snippets and
 // Forms over the encoded index step by step as this package does, with
 // the parameters the table carries (Weight, BM25's, the prefix rules). A

@@ -5,8 +5,11 @@
 // corpus/search, its FormTable): the core below looks a query's words up
 // in the table the build wrote and runs the Go query code's steps over
 // the index, with no WebAssembly. No request leaves the page: the index
-// and the form table come as scripts (search/index.js, search/forms.js),
-// loaded when there is a query or the reader goes to the search box.
+// and the form table come as scripts (search/index.js, loaded at once for
+// a query, else when the reader goes to the search box or the page is
+// idle, and read in short tasks; search/forms/XXXX.js,
+// the table's shard for a first letter, loaded when a query's word
+// begins with it).
 (function () {
   "use strict";
 
@@ -805,7 +808,17 @@
     }
     ["focus", "pointerdown", "input"].forEach(function (ev) { input.addEventListener(ev, load); });
     window.addEventListener("hashchange", load);
-    if (input.value !== "") { load(); run(); }
+    if (input.value !== "") {
+      load();
+      run();
+    } else {
+      // Without a query, the index comes once the page is done, in idle
+      // time: ready before the reader has typed, never in the page's way.
+      var later = function () {
+        if (window.requestIdleCallback) { window.requestIdleCallback(load, { timeout: 2000 }); } else { setTimeout(load, 500); }
+      };
+      if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later); }
+    }
   }
 
   // ---- A page opened from a result: mark the words it matched
