@@ -3,7 +3,9 @@ package search_test
 import (
 	"bytes"
 	"compress/gzip"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"pasyans/corpus"
@@ -209,5 +211,40 @@ func TestFormTable(t *testing.T) {
 		if got, ok := ft.Lookup(search.Fold(w)); ok {
 			t.Errorf("%s: the table gives %q, want nothing", w, got)
 		}
+	}
+	// The hand-written forms of package stem's test (nouns with a fleeting
+	// vowel, numerals, verbs with their gerunds and participles): of those
+	// whose key the index has, how many the table knows, and never with
+	// another key.
+	data, err := os.ReadFile("../../normalize/stem/testdata/forms.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, total := 0, 0
+	var missed []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, w := range strings.Fields(line) {
+			want := k.Key(w)
+			if !ix.HasKey(want) {
+				continue
+			}
+			total++
+			got, ok := ft.Lookup(search.Fold(w))
+			switch {
+			case ok && got == want:
+				known++
+			case ok:
+				t.Errorf("%s: the table gives %q, the keyer %q", w, got, want)
+			default:
+				missed = append(missed, w)
+			}
+		}
+	}
+	t.Logf("the table knows %d of the %d forms of stem's testdata/forms.txt whose key the index has; not %v", known, total, missed)
+	if known*10 < total*9 {
+		t.Errorf("the table knows %d of %d forms: want at least 90%%", known, total)
 	}
 }
