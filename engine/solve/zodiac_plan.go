@@ -35,10 +35,19 @@ import (
 // a call answers 0 (no bound), and each second-phase search counts as
 // feasible past zoPlanFeasibleCap states.
 //
-// Measured (2026-12-06, one thread, positions not seconds): seeds 1–200
-// at 3.06 M positions a deal (the committed 5 s at the committed 612,000
-// positions a second), the bound off: 147 won, 0 lost, 53 undecided;
-// on: see zoPlanMeasured.
+// Measured (2026-12-06, one thread, in positions, not seconds: pasyans
+// stats -game zodiac -deals 200 -first 1 -nodes 3060000 -threads 1, the
+// committed 5 s at the committed 612,000 positions a second): without the
+// bound 147 won, 0 lost, 53 undecided (73.5% decided; at 3 M positions
+// the same 53 as the committed run at 5 s); with it 168 won, 0 lost, 32
+// undecided (84.0%): 24 deals won that were not (5, 8, 20, 32, 36, 49,
+// 55, 57, 68, 69, 72, 75, 81, 82, 87, 98, 110, 115, 130, 135, 136, 140,
+// 146, 156), 3 no longer won within the budget (33, 137, 186). The gain
+// is in wins: the bound cuts the probes' dead ends early (on deal 6, 108,583
+// of 123,454 tests at 300,000 positions found a position dead). It costs
+// time: a position takes about five times as long (the caps of 1000 and
+// 300; with 5000 and 2000, fifteen times, and deals 5, 20 and 40 were
+// won within 300,000 positions, 40 not with the smaller caps).
 type zoPlan struct {
 	packs  [24][]int8 // the suit's packets, ranks bottom to top
 	np     int
