@@ -48,6 +48,11 @@ import (
 // time: a position takes about five times as long (the caps of 1000 and
 // 300; with 5000 and 2000, fifteen times, and deals 5, 20 and 40 were
 // won within 300,000 positions, 40 not with the smaller caps).
+// Seeds 1–1000 at 3,000 positions (the same command, -deals 1000
+// -nodes 3000): 276 won, 0 lost; at 3.06 M, seeds 1–200: 0 lost. So no
+// deal that the committed run won is called lost, and the bound proves
+// no deal lost at its start (its bounds there add up to 5 at most on the
+// deals tried).
 type zoPlan struct {
 	packs  [24][]int8 // the suit's packets, ranks bottom to top
 	np     int
