@@ -52,7 +52,7 @@ import (
 // -nodes 3000): 276 won, 0 lost; at 3.06 M, seeds 1–200: 0 lost. So no
 // deal that the committed run won is called lost, and the bound proves
 // no deal lost at its start (its bounds there add up to 5 at most on the
-// 19 deals tried, 1–6, 8 and eleven undecided ones up to 64).
+// 19 deals tried, 1–6, 8 and twelve undecided ones up to 64).
 type zoPlan struct {
 	packs  [24][]int8 // the suit's packets, ranks bottom to top
 	np     int
