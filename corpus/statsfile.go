@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"pasyans/corpus/internal/atomicfile"
 	"pasyans/engine/solve"
 )
 
@@ -44,4 +45,17 @@ func (s *Stats) Encode(comment string) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// CreateError is WriteStats' failure to create the file in its folder
+// (the folder is missing or not writable), as distinct from a failure
+// while writing or renaming it.
+type CreateError = atomicfile.CreateError
+
+// WriteStats writes a statistics file's text to dir/<game>.yaml through
+// a temporary file beside it, renamed over the old one when complete, so
+// that the old file stays whole until the new one is. The folder must
+// exist.
+func WriteStats(dir, game string, text []byte) error {
+	return atomicfile.Write(dir, game+".yaml", text)
 }

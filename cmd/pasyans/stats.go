@@ -13,7 +13,6 @@ import (
 	"pasyans/engine"
 	"pasyans/engine/solve"
 	"pasyans/engine/solve/stats"
-	"pasyans/internal/atomicfile"
 )
 
 func init() {
@@ -202,8 +201,8 @@ func statsWrite(dir string, r solve.StatsResult, p stats.Provenance, command []s
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError("create %s: %v", dir, err)
 	}
-	err = atomicfile.Write(dir, r.Game+".yaml", text)
-	var ce *atomicfile.CreateError
+	err = corpus.WriteStats(dir, r.Game, text)
+	var ce *corpus.CreateError
 	switch {
 	case errors.As(err, &ce):
 		return usageError("writing stats: %v", err)

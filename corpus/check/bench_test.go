@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"pasyans/corpus"
-	"pasyans/internal/cputime"
+	"pasyans/engine/solve/stats"
 )
 
 // BenchmarkRun is the check of 'pasyans build' and 'pasyans check': the
@@ -16,13 +16,13 @@ func BenchmarkRun(b *testing.B) {
 	if ed == nil {
 		b.Fatal("the embedded corpus did not load")
 	}
-	cpu0 := cputime.Process()
+	cpu0 := stats.ProcessCPU()
 	for b.Loop() {
 		if r := Run(ed, Options{Probes: DefaultProbes}); !r.OK() {
 			b.Fatalf("check failed: %v", r.Diagnostics)
 		}
 	}
-	if cpu := cputime.Process() - cpu0; cpu > 0 {
+	if cpu := stats.ProcessCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	}
 }
@@ -36,7 +36,7 @@ func BenchmarkPlayouts(b *testing.B) {
 		b.Fatal("the embedded corpus did not load")
 	}
 	plan := planFor(DefaultProbes)
-	cpu0 := cputime.Process()
+	cpu0 := stats.ProcessCPU()
 	for b.Loop() {
 		for _, g := range ed.Games {
 			if g.Variant != nil {
@@ -44,7 +44,7 @@ func BenchmarkPlayouts(b *testing.B) {
 			}
 		}
 	}
-	if cpu := cputime.Process() - cpu0; cpu > 0 {
+	if cpu := stats.ProcessCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	}
 }
