@@ -208,7 +208,7 @@ func (v *Variant) RoleName(r Role) (RoleName, bool) {
 // share one Word.
 type Word struct {
 	ID    string
-	Label Text // the button: "Deal", "Сдать"
+	Label Text // the button: "Deal", "Выложить"
 	Says  Text // what the move does: "the next cards are dealt from the pack"
 }
 
@@ -216,7 +216,7 @@ type Word struct {
 // its redeal word.
 var (
 	WordDeal = Word{ID: "deal",
-		Label: Text{EN: "Deal", RU: "Сдать"},
+		Label: Text{EN: "Deal", RU: "Выложить"},
 		Says:  Text{EN: "the next cards are dealt from the pack", RU: "из колоды выкладываются следующие карты"}}
 	WordRedeal = Word{ID: "redeal",
 		Label: Text{EN: "Redeal", RU: "Пересдать"},

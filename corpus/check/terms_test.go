@@ -71,7 +71,7 @@ func TestTermsEdition(t *testing.T) {
 		t.Fatal(err)
 	}
 	var files []string
-	for _, glob := range []string{"../../engine/variants/*.go", "../../normalize/*.go", "../../site/i18n/*.yaml"} {
+	for _, glob := range []string{"../../engine/*.go", "../../engine/variants/*.go", "../../normalize/*.go", "../../site/i18n/*.yaml"} {
 		m, _ := filepath.Glob(glob)
 		files = append(files, m...)
 	}
