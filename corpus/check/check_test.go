@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"pasyans/corpus"
+	"pasyans/corpus/internal/corpustest"
 	"pasyans/engine"
 )
 
@@ -18,25 +18,7 @@ import (
 // may change.
 func realCorpus(t testing.TB) fstest.MapFS {
 	t.Helper()
-	m := fstest.MapFS{}
-	root := os.DirFS("..")
-	err := fs.WalkDir(root, ".", func(name string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && (name == "testdata" || name == "check"):
-			return fs.SkipDir
-		case d.IsDir() || strings.HasSuffix(name, ".go"):
-			return nil
-		}
-		data, err := fs.ReadFile(root, name)
-		m[name] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return corpustest.Copy(t, "..", "testdata", "check")
 }
 
 // run loads fsys and checks it.
