@@ -170,10 +170,7 @@ func TestSwissRedeal(t *testing.T) {
 	if s.Vars[twVarDeal] != 2 || len(s.Piles[twStock].Cards) != 104-12 {
 		t.Fatalf("deal %d, pack %d", s.Vars[twVarDeal], len(s.Piles[twStock].Cards))
 	}
-	s.Undo()
-	if string(s.Key(nil)) != string(key) {
-		t.Fatal("undo of redeal does not restore the position")
-	}
+	enginetest.Undone(t, s, key, "redeal")
 }
 
 // TestSwissDealPinned pins the first round of deal 1.
