@@ -21,6 +21,29 @@ func realCorpus(t testing.TB) fstest.MapFS {
 	return corpustest.Copy(t, "..", "testdata", "check")
 }
 
+// embedded loads the edition the binary embeds.
+func embedded(t testing.TB) *corpus.Edition {
+	t.Helper()
+	ed, err := corpus.Load(corpus.FS)
+	if ed == nil {
+		t.Fatalf("the embedded corpus did not load: %v", err)
+	}
+	return ed
+}
+
+// loadClean loads fsys, which must load without a diagnostic.
+func loadClean(t testing.TB, fsys fs.FS) *corpus.Edition {
+	t.Helper()
+	ed, err := corpus.Load(fsys)
+	if ed == nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if ds, _ := err.(corpus.Diagnostics); len(ds) > 0 {
+		t.Fatalf("Load: %v", ds)
+	}
+	return ed
+}
+
 // run loads fsys and checks it.
 func run(t testing.TB, fsys fs.FS) *Report {
 	t.Helper()

@@ -14,13 +14,7 @@ import (
 // probes), returning their diagnostics.
 func proseRun(t *testing.T, fsys fstest.MapFS) corpus.Diagnostics {
 	t.Helper()
-	ed, err := corpus.Load(fsys)
-	if ed == nil {
-		t.Fatalf("Load: %v", err)
-	}
-	if ds, _ := err.(corpus.Diagnostics); len(ds) > 0 {
-		t.Fatalf("Load: %v", ds)
-	}
+	ed := loadClean(t, fsys)
 	f := &findings{}
 	ix := newTextIndex(ed)
 	us := proseUnits(ed)
