@@ -490,6 +490,15 @@ func startWatch(t *testing.T, dir string) (*exec.Cmd, io.Reader, *strings.Builde
 	return cmd, stderr, log, ""
 }
 
+// stopWatch sends sig to a process startWatch started, adds the rest of
+// its standard error to log and waits for it to end.
+func stopWatch(cmd *exec.Cmd, stderr io.Reader, log *strings.Builder, sig os.Signal) error {
+	cmd.Process.Signal(sig)
+	rest, _ := io.ReadAll(stderr)
+	log.Write(rest)
+	return cmd.Wait()
+}
+
 // TestWatchStop runs serve -watch as a real process and stops it with
 // SIGINT: exit 0, and its private folder is gone.
 func TestWatchStop(t *testing.T) {
@@ -503,11 +512,7 @@ func TestWatchStop(t *testing.T) {
 		if _, err := os.Stat(private); err != nil {
 			t.Fatalf("the private folder: %v", err)
 		}
-		cmd.Process.Signal(sig)
-		rest, _ := io.ReadAll(stderr)
-		log.Write(rest)
-		err := cmd.Wait()
-		if err != nil {
+		if err := stopWatch(cmd, stderr, log, sig); err != nil {
 			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, log.String())
 		}
 		if _, err := os.Stat(private); !os.IsNotExist(err) {
@@ -611,10 +616,7 @@ func TestWatchStopMidBuild(t *testing.T) {
 			t.Fatalf("no rebuild under way: %+v", st)
 		}
 		start := time.Now()
-		cmd.Process.Signal(sig)
-		rest, _ := io.ReadAll(stderr)
-		log.Write(rest)
-		err := cmd.Wait()
+		err := stopWatch(cmd, stderr, log, sig)
 		took := time.Since(start)
 		t.Logf("%v mid-rebuild: ended in %v", sig, took)
 		if err != nil {
