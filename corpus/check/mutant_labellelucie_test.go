@@ -1,18 +1,14 @@
 package check
 
-import (
-	"testing"
-
-	"pasyans/engine"
-)
+import "pasyans/engine"
 
 // The mutants of la-belle-lucie (see mutant_test.go).
 func init() {
 	addMutants(
 		mutateCase("one redeal more", "la-belle-lucie", CheckProbe, []string{"la-belle-lucie/redeals"}, []string{"deals"},
-			func(t *testing.T, v *engine.Variant) {
+			func(v *engine.Variant, rule func(string) *engine.Rule) {
 				redeal := v.Action("redeal")
-				v.Game = loosen{Game: v.Game, rule: rule(t, v, "la-belle-lucie/redeals"),
+				v.Game = loosen{Game: v.Game, rule: rule("la-belle-lucie/redeals"),
 					extra: func(s *engine.State, dst []engine.Move) []engine.Move {
 						return append(dst, engine.ActionMove(redeal, -1, -1))
 					},
@@ -20,11 +16,11 @@ func init() {
 			}),
 		mutateCase("ascending marriage", "la-belle-lucie", CheckProbe,
 			[]string{"la-belle-lucie/marriage", "la-belle-lucie/free-ace"}, []string{"building.dir"},
-			func(t *testing.T, v *engine.Variant) {
+			func(v *engine.Variant, rule func(string) *engine.Rule) {
 				allow := sameSuitStep(1)
-				inner := loosen{Game: v.Game, rule: rule(t, v, "la-belle-lucie/marriage"), extra: transfers(v, engine.Tableau, engine.Tableau),
+				inner := loosen{Game: v.Game, rule: rule("la-belle-lucie/marriage"), extra: transfers(v, engine.Tableau, engine.Tableau),
 					allow: func(s *engine.State, m engine.Move) bool { return allow(v, s, m) }}
-				v.Game = loosen{Game: inner, rule: rule(t, v, "la-belle-lucie/free-ace"), extra: inner.extra, allow: inner.allow}
+				v.Game = loosen{Game: inner, rule: rule("la-belle-lucie/free-ace"), extra: inner.extra, allow: inner.allow}
 			}),
 	)
 }

@@ -1,15 +1,11 @@
 package check
 
-import (
-	"testing"
-
-	"pasyans/engine"
-)
+import "pasyans/engine"
 
 // The mutants of sympathy (see mutant_test.go).
 func init() {
 	addMutants(mutateCase("pairs cards of the same rank and another suit", "sympathy", CheckProbe, []string{"sympathy/pair"}, nil,
-		func(_ *testing.T, v *engine.Variant) {
+		func(v *engine.Variant, _ func(string) *engine.Rule) {
 			d := v.Pile("d")
 			v.Game = afterApply{Game: v.Game, after: func(s *engine.State, m engine.Move) {
 				if m.From < 0 || s.Piles[m.From].Len() == 0 || !s.Piles[m.From].FaceUpTop() {
