@@ -151,6 +151,17 @@ func Rules(t *testing.T, id string, cases []Case) {
 	}
 }
 
+// Lookup returns the registered variant id, failing the test if there is
+// none.
+func Lookup(t testing.TB, id string) *engine.Variant {
+	t.Helper()
+	v, err := engine.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // Undone undoes the last move of s and fails the test unless that brings
 // back the position whose key is before; what names the move undone.
 func Undone(t *testing.T, s *engine.State, before []byte, what string) {

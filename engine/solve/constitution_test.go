@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // bare is a game's knowledge with its safe moves and dead positions taken
@@ -54,10 +55,7 @@ func (w *keyWatch) key(s *engine.State, dst []byte) []byte {
 // it returns how many both decided.
 func agreeKnowledge(t *testing.T, id string, opts []string, deals int, nodes int64) int {
 	t.Helper()
-	v, err := engine.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, id)
 	decided := agreeWith(t, v, opts, deals, nodes, withoutKnowledge(v))
 	t.Logf("%s %v: %d of %d deals decided both ways", id, opts, decided, deals)
 	return decided

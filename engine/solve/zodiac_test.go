@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // zoRandomEnd builds a zodiac position near the end of the game from r:
@@ -64,10 +65,7 @@ func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
 // dead must be lost; the two searches must agree.
 func TestZodiacBoundSound(t *testing.T) {
 	t.Parallel()
-	v, err := engine.Lookup("zodiac")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "zodiac")
 	zo := New(v)
 	gen := &Solver{v: v, ctx: newGeneric(v), seen: newSeenSet(DefaultMaxSeen)}
 	r := engine.NewRand(5)
@@ -123,10 +121,7 @@ func BenchmarkSolveZodiac(b *testing.B) { benchSolve(b, "zodiac", nil, Options{}
 // uncached one.
 func TestZodiacSuitAliveKey(t *testing.T) {
 	t.Parallel()
-	v, err := engine.Lookup("zodiac")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "zodiac")
 	r := engine.NewRand(11)
 	direct := func(s *engine.State, su engine.Suit) (string, bool) {
 		var q suitSearch
