@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pasyans/engine"
+	"pasyans/engine/solve"
 	"pasyans/normalize"
 	"pasyans/source"
 
@@ -271,44 +272,13 @@ func (d *Deal) ProvedAfter() int {
 }
 
 // Stats is the solver's statistics for a game: stats/<game>.yaml, as
-// written by 'pasyans stats -write'.
+// written by 'pasyans stats -write'. Its fields, their YAML keys and
+// their JSON (the export's) are those of solve.StatsResult, the one
+// schema of the figures, in the form StatsResult.File gives (rounded,
+// with a date, without Measured); Pos is where it was read.
 type Stats struct {
-	Game      string   `yaml:"game" json:"game"`
-	Options   []string `yaml:"options" json:"options"`
-	Date      string   `yaml:"date" json:"date"` // YYYY-MM-DD
-	Deals     int      `yaml:"deals" json:"deals"`
-	FirstSeed uint64   `yaml:"first_seed" json:"first_seed"`
-	Budget    string   `yaml:"budget" json:"budget"`   // per deal, a Go duration
-	Workers   int      `yaml:"workers" json:"workers"` // 0 when merged from shards
-	// Threads is how many searches ran at once on each deal (pasyans
-	// stats -threads); absent (0) for one.
-	Threads         int        `yaml:"threads,omitempty" json:"threads,omitempty"`
-	Won             int        `yaml:"won" json:"won"`
-	Lost            int        `yaml:"lost" json:"lost"`
-	Unknown         int        `yaml:"unknown" json:"unknown"`
-	WinRate         float64    `yaml:"win_rate" json:"win_rate"`
-	CI95            [2]float64 `yaml:"ci95" json:"ci95"` // Wilson interval; unknowns widen both bounds
-	UnknownFraction float64    `yaml:"unknown_fraction" json:"unknown_fraction"`
-	MedianMS        float64    `yaml:"median_ms" json:"median_ms"`
-	P90MS           float64    `yaml:"p90_ms" json:"p90_ms"`
-	NodesPerSec     float64    `yaml:"nodes_per_sec" json:"nodes_per_sec"`
-	SeenCapHits     int        `yaml:"seen_cap_hits" json:"seen_cap_hits"`
-	OpenCards       bool       `yaml:"open_cards" json:"open_cards"` // solved knowing face-down cards
-	// LostSeeds and UnknownSeeds list the deals proved lost and those left
-	// undecided, so that each can be looked at again (pasyans solve).
-	LostSeeds    []uint64 `yaml:"lost_seeds" json:"lost_seeds"`
-	UnknownSeeds []uint64 `yaml:"unknown_seeds" json:"unknown_seeds"`
-	// UnknownProgress is how near the search came on the undecided deals:
-	// the median share of the cards a win puts on the foundations that it
-	// saw there (0 when not measured, none undecided, or not such a game).
-	UnknownProgress float64 `yaml:"unknown_progress" json:"unknown_progress"`
-	// Shards is how many shards of the deal range the figures were merged
-	// from (pasyans stats merge); absent (0) for one run. Retried is how
-	// many deals a retry with the larger budget RetryBudget answered.
-	Shards      int    `yaml:"shards,omitempty" json:"shards,omitempty"`
-	Retried     int    `yaml:"retried,omitempty" json:"retried,omitempty"`
-	RetryBudget string `yaml:"retry_budget,omitempty" json:"retry_budget,omitempty"`
-	Pos         Pos    `yaml:"-" json:"-"`
+	solve.StatsResult `yaml:",inline"`
+	Pos               Pos `yaml:"-" json:"-"`
 }
 
 // Paragraph returns the paragraph with the given id, or nil.

@@ -71,6 +71,37 @@ func (ed *Edition) SearchDocs() []search.Doc {
 	for _, g := range ed.Games {
 		docs = append(docs, gameDocs(g)...)
 	}
+	if ed.Book != nil {
+		for _, b := range []*Book{ed.Book, ed.BookRU} {
+			docs = append(docs, sectionDocs(b, ed.Book.ID)...)
+		}
+	}
+	return docs
+}
+
+// sectionDocs returns the sections of the book's front matter (book.md,
+// book.ru.md), one document each, in the file's language: a game's kind
+// with the English book's id (the book's introduction, as a game has
+// its own), listed in the sections' order, which is how the site finds
+// each one's place on its home page.
+func sectionDocs(b *Book, id string) []search.Doc {
+	if b == nil {
+		return nil
+	}
+	title := "title"
+	if b.Lang == "en" {
+		title = "title-en"
+	}
+	var docs []search.Doc
+	for _, sec := range b.Sections {
+		d := search.Doc{Kind: search.KindGame, ID: id, Group: id, Lang: b.Lang, Fields: []search.Field{
+			{Name: title, Lang: b.Lang, Text: sec.Title},
+		}}
+		if s := sec.Text.Plain(); s != "" {
+			d.Fields = append(d.Fields, search.Field{Name: "intro", Lang: b.Lang, Text: s})
+		}
+		docs = append(docs, d)
+	}
 	return docs
 }
 

@@ -2,37 +2,19 @@ package corpus
 
 import (
 	"bytes"
-	"math"
 	"strconv"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
+	"pasyans/corpus/internal/atomicfile"
 	"pasyans/engine/solve"
 )
 
 // NewStats returns the figures r of a solver run on the date of now, as
-// stats/<game>.yaml keeps them: rounded, the threads given only when more
-// than one. A merge's provenance (Shards, Retried, RetryBudget) is the
-// caller's to set.
+// stats/<game>.yaml keeps them (solve.StatsResult.File).
 func NewStats(r solve.StatsResult, now time.Time) *Stats {
-	round := func(x float64, places int) float64 {
-		f := math.Pow10(places)
-		return math.Round(x*f) / f
-	}
-	s := &Stats{Game: r.Game, Options: append([]string{}, r.Options...), Date: now.UTC().Format(time.DateOnly),
-		Deals: r.Deals, FirstSeed: r.First, Budget: r.Budget, Workers: r.Workers,
-		Won: r.Won, Lost: r.Lost, Unknown: r.Unknown, WinRate: round(r.WinRate, 4),
-		CI95:            [2]float64{round(r.CI95[0], 4), round(r.CI95[1], 4)},
-		UnknownFraction: round(float64(r.Unknown)/float64(max(r.Deals, 1)), 4),
-		MedianMS:        round(r.MedianMS, 1), P90MS: round(r.P90MS, 1), NodesPerSec: round(r.NodesPerSec, 0),
-		SeenCapHits: r.SeenCapHits, OpenCards: r.OpenCards,
-		LostSeeds: append([]uint64{}, r.LostSeeds...), UnknownSeeds: append([]uint64{}, r.UnknownSeeds...),
-		UnknownProgress: round(r.UnknownProgress, 4)}
-	if r.Threads > 1 {
-		s.Threads = r.Threads
-	}
-	return s
+	return &Stats{StatsResult: r.File(now)}
 }
 
 // Encode writes s as stats/<game>.yaml (what ReadStats reads), with
@@ -63,4 +45,17 @@ func (s *Stats) Encode(comment string) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// CreateError is WriteStats' failure to create the file in its folder
+// (the folder is missing or not writable), as distinct from a failure
+// while writing or renaming it.
+type CreateError = atomicfile.CreateError
+
+// WriteStats writes a statistics file's text to dir/<game>.yaml through
+// a temporary file beside it, renamed over the old one when complete, so
+// that the old file stays whole until the new one is. The folder must
+// exist.
+func WriteStats(dir, game string, text []byte) error {
+	return atomicfile.Write(dir, game+".yaml", text)
 }

@@ -6,8 +6,9 @@
 // and drawn by its SVG writer and by the PDF writer here, so the outputs
 // show the same figure; the Play page and the deal player get the same
 // drawings from the WebAssembly engine. The site's search index
-// (search/index.js) is package corpus/search's, built from
-// corpus.Edition.SearchDocs with each result's link added here. Render knows the edition model and
+// (search/index.js) and its form table (search/forms/*.js) are package
+// corpus/search's, built from corpus.Edition.SearchDocs with each result's
+// link added here. Render knows the edition model and
 // the engine; it knows nothing of the command line.
 //
 // Each game with a variant also gets a Play page (siteplay.go,

@@ -271,6 +271,13 @@ func TestSearchBrowser(t *testing.T) {
 		t.Errorf("Кадоган: the page lists %v, package search %v", got, want)
 	}
 
+	// The front matter: a section of book.ru.md found on the Russian page,
+	// leading to its place on the Russian home page.
+	typeQuery("аппарат")
+	if href := eval(`(document.querySelector('#search-results [data-group="notes"] [data-game="book"][data-lang="ru"] a') || {}).href || ""`); !strings.Contains(href, "/ru/index.html") || !strings.Contains(href, "#s") {
+		t.Errorf("аппарат: the front matter's section leads to %q, want the Russian home page's section", href)
+	}
+
 	// Small things: a multi-word query with its last word begun finds
 	// something; a NUL in the query never reaches the status line.
 	typeQuery("пустое м")

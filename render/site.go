@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 
 	"pasyans/corpus"
+	"pasyans/corpus/search"
 	"pasyans/engine"
 	"pasyans/site"
 )
@@ -157,6 +158,8 @@ type siteBuilder struct {
 	stopped      atomic.Bool
 	stopOnce     sync.Once
 	stopErr      error
+
+	search searchScripts // search/index.js and search/forms.js, made once
 }
 
 // verdict returns the checker's verdict on rule id ("" when none), once
@@ -290,6 +293,9 @@ func (s *siteBuilder) plan() []outFile {
 	}
 	// The search index, shared by both languages' search pages.
 	files = append(files, outFile{path: searchIndexPath, make: s.searchIndex})
+	for _, name := range search.ShardNames() {
+		files = append(files, outFile{path: searchFormsDir + "/" + name + ".js", make: s.searchShard(name)})
+	}
 	// Static files: the style sheet and scripts, the raw sources (the
 	// fonts are made last, from every page: finishSite).
 	_ = fs.WalkDir(site.FS, "static", func(p string, d fs.DirEntry, err error) error {

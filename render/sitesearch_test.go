@@ -32,6 +32,18 @@ func TestSearchIndexFile(t *testing.T) {
 	if err := json.Unmarshal(data[i+len(head):len(data)-len(tail)], &enc); err != nil {
 		t.Fatal(err)
 	}
+	for _, name := range search.ShardNames() {
+		p := filepath.Join(dir, filepath.FromSlash(searchFormsDir), name+".js")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		call := "globalThis.pasyansSearchShard(\"" + name + "\", "
+		if k := bytes.Index(b, []byte(call)); k < 0 || !bytes.HasSuffix(b, []byte(");\n")) || !json.Valid(b[k+len(call):len(b)-3]) {
+			t.Errorf("%s does not give its shard to globalThis.pasyansSearchShard", p)
+		}
+	}
 	ix, err := search.Decode([]byte(enc))
 	if err != nil {
 		t.Fatal(err)
@@ -69,15 +81,16 @@ func TestSearchIndexFile(t *testing.T) {
 }
 
 // BenchmarkSearchIndex measures what the search adds to a build: the
-// documents, the keys of their words, the index and its script.
+// documents, the keys of their words, the index, its form table and
+// their scripts.
 func BenchmarkSearchIndex(b *testing.B) {
 	ed := loadEdition(b, corpus.FS)
 	s := &siteBuilder{ed: ed}
 	s.index()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := s.searchIndex(); err != nil {
-			b.Fatal(err)
+		if s.makeSearch(); s.search.err != nil {
+			b.Fatal(s.search.err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pasyans/corpus"
+	"pasyans/engine/solve"
 	"pasyans/site"
 )
 
@@ -19,7 +20,7 @@ func TestStatRowsShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := corpus.Stats{Game: "fifteen", Deals: 10000, FirstSeed: 1, Budget: "5s", Won: 9562, Lost: 426, Unknown: 12, CI95: [2]float64{0.952, 0.9612}}
+	base := corpus.Stats{StatsResult: solve.StatsResult{Game: "fifteen", Deals: 10000, FirstSeed: 1, Budget: "5s", Won: 9562, Lost: 426, Unknown: 12, CI95: [2]float64{0.952, 0.9612}}}
 	tests := []struct {
 		lang             string
 		shards, retried  int

@@ -13,15 +13,14 @@
 //     and site.js (the reading switch's memory, tooltips, the deal player).
 //     The site works without the script, except for stepping through deals.
 //     search.js (on every page) sends the header's search box to
-//     <lang>/search/index.html#q=…, runs the search page over the
-//     WebAssembly program and the index render writes (search/index.js),
+//     <lang>/search/index.html#q=…, runs the search page's query core
+//     over the index and form table render writes (search/index.js,
+//     search/forms/*.js; see package corpus/search),
 //     and marks a result's words on the page it leads to (?hl=…).
-//   - static/engine.js, static/search-engine.js and static/wasm_exec.js
-//     are generated (go generate ./site runs go run ./cmd/pasyans-wasm/gen
-//     from the module root): the two builds of the WebAssembly program
-//     (build tags play and search: the Play pages load the first, the
-//     search page the second), gzipped in base64, and the toolchain's
-//     loader;
+//   - static/engine.js and static/wasm_exec.js are generated (go generate
+//     ./site runs go run ./cmd/pasyans-wasm/gen from the module root): the
+//     WebAssembly program's Play build (build tag play), gzipped in
+//     base64, and the toolchain's loader;
 //     static/wasm.js starts them in a page or a Web Worker. A test in
 //     cmd/pasyans-wasm/gen fails when they are stale. static/play.js is
 //     the Play page: it draws what the engine answers (with site.js's

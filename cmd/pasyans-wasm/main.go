@@ -1,15 +1,15 @@
 //go:build js && wasm
 
-// Command pasyans-wasm is the edition's engine, solver and search query in
-// the browser: the same Go packages that pasyans runs natively, built with
+// Command pasyans-wasm is the edition's engine and solver in the browser:
+// the same Go packages that pasyans runs natively, built with
 // GOOS=js GOARCH=wasm and loaded by the site's pages with the toolchain's
 // own wasm_exec.js. No rule, move generator or spelling table is written
 // again in JavaScript: the pages call the functions this program exports.
 //
-// The program is built twice (see ./gen): with the build tag play, for
-// the Play pages (engine.go: positions, moves, the solver), and with the
-// tag search, for the search page (search.go: the spelling-blind query
-// over the edition's index). Each page loads only the build it uses.
+// The program is built (see ./gen) with the build tag play, for the Play
+// pages (engine.go: positions, moves, the solver). The search page runs
+// no WebAssembly: it answers from data the site's build writes (package
+// corpus/search's form table).
 //
 // Each file of the package registers the functions it exports in its init
 // (export); main publishes them all as properties of globalThis.pasyans and

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"pasyans/corpus/check"
-	"pasyans/internal/cputime"
+	"pasyans/engine/solve/stats"
 )
 
 // BenchmarkBuild is the README's build without the compiler: the embedded
@@ -36,11 +36,11 @@ func BenchmarkBuild(b *testing.B) {
 				build() // fill the cache: the probes' results and, at the second, the spare
 				build()
 			}
-			cpu0 := cputime.Process()
+			cpu0 := stats.ProcessCPU()
 			for b.Loop() {
 				build()
 			}
-			if cpu := cputime.Process() - cpu0; cpu > 0 {
+			if cpu := stats.ProcessCPU() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 			}
 		})

@@ -382,8 +382,8 @@
 //	that FILE left unknown (game, options and threads are FILE's).
 //	'stats merge FILE…' puts record files together into the figures (and
 //	with -write the <game>.yaml) that one run of all their deals gives,
-//	the interval recomputed from the merged counts; the YAML says from how
-//	many shards. It refuses, with the file and line, records of another
+//	the interval recomputed from the merged counts; the YAML and the JSON
+//	say from how many shards. It refuses, with the file and line, records of another
 //	game, options, threads or engine version, a deal answered twice
 //	differently at one budget, a deal won at one budget and lost at
 //	another, and gaps in the seed range (listed). Records with a larger

@@ -13,7 +13,6 @@ import (
 	"pasyans/engine"
 	"pasyans/engine/solve"
 	"pasyans/engine/solve/stats"
-	"pasyans/internal/atomicfile"
 )
 
 func init() {
@@ -60,8 +59,8 @@ parts of the deals; a runner's 0-based task index i is shard i+1.
 that FILE left unknown (game, options and threads are FILE's).
 'stats merge FILE…' puts record files together into the figures (and
 with -write the <game>.yaml) that one run of all their deals gives,
-the interval recomputed from the merged counts; the YAML says from how
-many shards. It refuses, with the file and line, records of another
+the interval recomputed from the merged counts; the YAML and the JSON
+say from how many shards. It refuses, with the file and line, records of another
 game, options, threads or engine version, a deal answered twice
 differently at one budget, a deal won at one budget and lost at
 another, and gaps in the seed range (listed). Records with a larger
@@ -148,15 +147,12 @@ refuses. 'pasyans stats plan -h' lists its flags.`,
 }
 
 // statsYAML writes the figures as the YAML of corpus/stats/<game>.yaml
-// (corpus.Stats, which reads and writes the file), with the command that
-// wrote them (words for the shell; nil for a merge, which names only the
-// number of its files) as its comment.
+// (corpus.Stats, which reads and writes the file; a merge's figures say
+// how they were merged), with the command that wrote them (words for the
+// shell; nil for a merge, which names only the number of its files p.Files)
+// as its comment.
 func statsYAML(r solve.StatsResult, now time.Time, p stats.Provenance, command []string) ([]byte, error) {
 	s := corpus.NewStats(r, now)
-	s.Retried, s.RetryBudget = p.Retried, p.RetryBudget
-	if p.Shards > 1 {
-		s.Shards = p.Shards
-	}
 	words := make([]string, len(command))
 	for i, w := range command {
 		words[i] = stats.ShellWord(w)
@@ -175,7 +171,7 @@ func statsCommand(r solve.StatsResult, bo solve.Options) []string {
 	if len(r.Options) > 0 {
 		c = append(c, "-options", strings.Join(r.Options, ","))
 	}
-	c = append(c, "-deals", strconv.Itoa(r.Deals), "-first", strconv.FormatUint(r.First, 10))
+	c = append(c, "-deals", strconv.Itoa(r.Deals), "-first", strconv.FormatUint(r.FirstSeed, 10))
 	if bo.Budget > 0 {
 		c = append(c, "-budget", bo.Budget.String())
 	}
@@ -205,8 +201,8 @@ func statsWrite(dir string, r solve.StatsResult, p stats.Provenance, command []s
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError("create %s: %v", dir, err)
 	}
-	err = atomicfile.Write(dir, r.Game+".yaml", text)
-	var ce *atomicfile.CreateError
+	err = corpus.WriteStats(dir, r.Game, text)
+	var ce *corpus.CreateError
 	switch {
 	case errors.As(err, &ce):
 		return usageError("writing stats: %v", err)

@@ -3,7 +3,7 @@ package check
 import (
 	"testing"
 
-	"pasyans/internal/cputime"
+	"pasyans/engine/solve/stats"
 )
 
 // BenchmarkRun is the check of 'pasyans build' and 'pasyans check': the
@@ -12,13 +12,13 @@ import (
 // that does not depend on the machine's load.
 func BenchmarkRun(b *testing.B) {
 	ed := embedded(b)
-	cpu0 := cputime.Process()
+	cpu0 := stats.ProcessCPU()
 	for b.Loop() {
 		if r := Run(ed, Options{Probes: DefaultProbes}); !r.OK() {
 			b.Fatalf("check failed: %v", r.Diagnostics)
 		}
 	}
-	if cpu := cputime.Process() - cpu0; cpu > 0 {
+	if cpu := stats.ProcessCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	}
 }
@@ -29,7 +29,7 @@ func BenchmarkRun(b *testing.B) {
 func BenchmarkPlayouts(b *testing.B) {
 	ed := embedded(b)
 	plan := planFor(DefaultProbes)
-	cpu0 := cputime.Process()
+	cpu0 := stats.ProcessCPU()
 	for b.Loop() {
 		for _, g := range ed.Games {
 			if g.Variant != nil {
@@ -37,7 +37,7 @@ func BenchmarkPlayouts(b *testing.B) {
 			}
 		}
 	}
-	if cpu := cputime.Process() - cpu0; cpu > 0 {
+	if cpu := stats.ProcessCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"slices"
 	"time"
 
+	"pasyans/corpus/internal/atomicfile"
 	"pasyans/engine"
-	"pasyans/internal/atomicfile"
 )
 
 // ProbeCache keeps the behaviour probes' results between runs. A

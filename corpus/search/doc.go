@@ -11,12 +11,30 @@
 // paragraph are alternatives of one text: a word counts once for the
 // paragraph, however many readings carry it.
 //
-// The index is built once (Build, at 'pasyans build' time), written as
-// JSON (Encode) and read back (Decode) by the site's WebAssembly program,
-// which runs the same Search on the reader's query: the browser's query
-// and this package's tests go through the same code. The file holds the
-// keyed tokens of each text (the expensive, spelling-aware part); Decode
+// The index is built once (Build, at 'pasyans build' time) and written
+// (Encode): the file holds the keyed tokens of each text (the expensive,
+// spelling-aware part); a reader (Decode here, the site's script there)
 // only inverts them into posting lists.
+//
+// The site's search page runs no Go. A Go WebAssembly program is over
+// 0.5 MB compressed however little it holds, and the page's first query
+// must cost under 400 KB; so the build does all the language work and the
+// page only looks up and counts. FormTable lists every form a query word
+// may take whose key (the keyer's answer) is a key of the index: the
+// words of every reading (pre-reform and OCR-damaged forms included),
+// their beginnings, the English irregular forms, and the Russian and
+// English forms made from the text's words with endings, each kept only
+// where the keyer agrees; a form is found by its Fold (a letter map that
+// the table carries). The table is written in shards by first letter
+// (FormShard), so that a query loads only what its words need. The page's script (site/static/search.js) folds a
+// query word, looks it up, and runs Parse, Search, Page, Snippets and
+// Forms over the encoded index step by step as this package does, with
+// the parameters the table carries (Weight, BM25's, the prefix rules). A
+// word the table lacks finds nothing where the keyer might have found
+// something: that is the one way the page can differ from this package,
+// and TestScriptParity runs the script in Node on the test set's
+// queries, and on them cut short as a reader types, to show it draws what
+// Page draws.
 //
 // The package knows nothing of the edition model, of HTML pages beyond
 // the snippets' <mark> elements, or of URLs: a Doc's Href and Group are

@@ -3,7 +3,9 @@ package search_test
 import (
 	"bytes"
 	"compress/gzip"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"pasyans/corpus"
@@ -159,5 +161,90 @@ func TestEditionTyping(t *testing.T) {
 		if got := paras(ix, k, q); len(got) == 0 {
 			t.Errorf("%q finds nothing", q)
 		}
+	}
+}
+
+// TestFrontMatter checks that the sections of the book's front matter
+// (book.md, book.ru.md) are found, each in its language: a word of a
+// section's title finds that section on the page of its language, the
+// other language's among the other group.
+func TestFrontMatter(t *testing.T) {
+	ix, k := editionIndex(t)
+	tests := []struct{ q, lang, title string }{
+		{"apparatus", "en", "The text and its three readings"},
+		{"аппарат", "ru", "Текст и три его чтения"},
+		{"publisher", "en", "The book"},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, g := range ix.Page(search.Parse(k, tc.q), tc.lang) {
+			for _, r := range g.Results {
+				d := ix.Doc(r.Doc)
+				if d.Kind == search.KindGame && d.ID == "book" && d.Fields[0].Text == tc.title {
+					found = true
+					if g.Name != search.GroupNotes || d.Lang != tc.lang {
+						t.Errorf("%q: the section %q (%s) is in the group %s", tc.q, tc.title, d.Lang, g.Name)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q on the %s page: the section %q is not found", tc.q, tc.lang, tc.title)
+		}
+	}
+}
+
+// TestFormTable checks the form table against the keyer: forms not in
+// the text (another case, a fleeting vowel, an irregular English form, an
+// OCR-damaged and a pre-reform spelling) are found with the keyer's key,
+// and a word no text has is not.
+func TestFormTable(t *testing.T) {
+	ix, k := editionIndex(t)
+	ft := ix.FormTable(k)
+	for _, w := range []string{"восемь", "королям", "took", "dealing", "промежутки", "мђсто", "евободныхъ", "МѢСТО", "re-deal", "следовать"} {
+		got, ok := ft.Lookup(search.Fold(w))
+		if want := k.Key(w); !ok || got != want {
+			t.Errorf("%s: the table gives %q (%v), the keyer %q", w, got, ok, want)
+		}
+	}
+	for _, w := range []string{"компьютер", "xylophone"} {
+		if got, ok := ft.Lookup(search.Fold(w)); ok {
+			t.Errorf("%s: the table gives %q, want nothing", w, got)
+		}
+	}
+	// The hand-written forms of package stem's test (nouns with a fleeting
+	// vowel, numerals, verbs with their gerunds and participles): of those
+	// whose key the index has, how many the table knows, and never with
+	// another key.
+	data, err := os.ReadFile("../../normalize/stem/testdata/forms.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, total := 0, 0
+	var missed []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, w := range strings.Fields(line) {
+			want := k.Key(w)
+			if !ix.HasKey(want) {
+				continue
+			}
+			total++
+			got, ok := ft.Lookup(search.Fold(w))
+			switch {
+			case ok && got == want:
+				known++
+			case ok:
+				t.Errorf("%s: the table gives %q, the keyer %q", w, got, want)
+			default:
+				missed = append(missed, w)
+			}
+		}
+	}
+	t.Logf("the table knows %d of the %d forms of stem's testdata/forms.txt whose key the index has; not %v", known, total, missed)
+	if known*10 < total*9 {
+		t.Errorf("the table knows %d of %d forms: want at least 90%%", known, total)
 	}
 }

@@ -296,5 +296,11 @@ func (ix *Index) Len() int { return len(ix.docs) }
 // Keys returns the number of distinct keys.
 func (ix *Index) Keys() int { return len(ix.keys) }
 
+// HasKey reports whether a key is a key of the index.
+func (ix *Index) HasKey(key string) bool {
+	_, ok := ix.keyID[key]
+	return ok
+}
+
 // Doc returns the i-th document.
 func (ix *Index) Doc(i int) Doc { return ix.docs[i] }

@@ -54,21 +54,21 @@ func TestBeamInSolve(t *testing.T) {
 
 // TestShareOf checks the budget of a phase.
 func TestShareOf(t *testing.T) {
-	now := time.Unix(1000, 0)
+	now := at(time.Unix(1000, 0))
 	for _, tc := range []struct {
-		deadline   time.Time
+		deadline   instant
 		max, used  int64
 		share      float64
 		wantIn     time.Duration
 		wantLimit  int64
 		noDeadline bool
 	}{
-		{now.Add(10 * time.Second), 0, 0, 0.4, 4 * time.Second, 0, false},
-		{time.Time{}, 1000, 200, 0.5, 0, 400, true},
-		{now.Add(time.Second), 1000, 1000, 0.5, 500 * time.Millisecond, 1, false},
+		{now + instant(10*time.Second), 0, 0, 0.4, 4 * time.Second, 0, false},
+		{0, 1000, 200, 0.5, 0, 400, true},
+		{now + instant(time.Second), 1000, 1000, 0.5, 500 * time.Millisecond, 1, false},
 	} {
 		b := shareOf(now, tc.deadline, tc.max, tc.used, tc.share)
-		if tc.noDeadline != b.deadline.IsZero() || (!tc.noDeadline && b.deadline.Sub(now) != tc.wantIn) {
+		if tc.noDeadline != (b.deadline == 0) || (!tc.noDeadline && time.Duration(b.deadline-now) != tc.wantIn) {
 			t.Errorf("%+v: deadline %v", tc, b.deadline)
 		}
 		if b.limit != tc.wantLimit {

@@ -53,9 +53,11 @@ func appendCards(dst []byte, cards []engine.Card) []byte {
 
 // cardBytes returns the cards as the bytes they are (a Card is a uint8),
 // without copying, so that keys are written with one copy per pile rather
-// than one append per card. The bytes are only read.
+// than one append per card. The bytes are only read. (The slice header is
+// reinterpreted rather than rebuilt by unsafe.Slice, whose length check
+// is a call of the runtime in WebAssembly, once per pile of every key.)
 func cardBytes(cards []engine.Card) []byte {
-	return unsafe.Slice((*byte)(unsafe.SliceData(cards)), len(cards))
+	return *(*[]byte)(unsafe.Pointer(&cards))
 }
 
 // commonPrefix returns the length of the longest common prefix of a and
@@ -136,7 +138,9 @@ func sortSegs(a [][]byte, pre []uint64) {
 // The first byte is the bottom card, or 0xFF for an empty pile, so the
 // piles are sorted by bottom card through a set of card values, and only
 // piles of one bottom card are compared further; the empty piles, all
-// written alike, come last.
+// written alike, come last. The order is worked out first and the piles
+// written by one call (putPiles): a call per pile cost most in
+// WebAssembly, where a call's arguments go through memory.
 func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 	piles := s.Piles[first : first+n]
 	var bottoms uint64 // bit c: some pile has bottom card c
@@ -161,33 +165,25 @@ func appendPilesSorted(dst []byte, s *engine.State, first, n int) []byte {
 		head[c] = int8(i)
 		bottoms |= 1 << c
 	}
-	at := len(dst)
-	end := at + total
-	dst = slices.Grow(dst, total+keySlack)[:end+keySlack]
+	var order [32]int8
+	k := 0
 	for ; bottoms != 0; bottoms &= bottoms - 1 {
 		i := head[bits.TrailingZeros64(bottoms)]
 		if next[i] < 0 {
-			at = putPile(dst, at, piles[i].Cards)
+			order[k] = i
+			k++
 			continue
 		}
-		var group [32]int8
-		k := 0
+		g := k // a group of one bottom card, sorted by insertion
 		for ; i >= 0; i = next[i] {
-			group[k] = i
-			for j := k; j > 0 && pileBefore(piles[group[j]].Cards, piles[group[j-1]].Cards); j-- {
-				group[j], group[j-1] = group[j-1], group[j]
+			order[k] = i
+			for j := k; j > g && pileBefore(piles[order[j]].Cards, piles[order[j-1]].Cards); j-- {
+				order[j], order[j-1] = order[j-1], order[j]
 			}
 			k++
 		}
-		for _, i := range group[:k] {
-			at = putPile(dst, at, piles[i].Cards)
-		}
 	}
-	for ; empty > 0; empty-- {
-		dst[at] = 0xFF
-		at++
-	}
-	return dst[:end]
+	return putPiles(dst, piles, order[:k], empty, total)
 }
 
 // pilesSortedByHeads is appendPilesSorted for piles of any card values:
@@ -204,39 +200,44 @@ func pilesSortedByHeads(dst []byte, piles []engine.Pile) []byte {
 		}
 		idx[j] = int8(i)
 	}
+	return putPiles(dst, piles, idx[:len(piles)], 0, total)
+}
+
+// putPiles appends the piles of order, in that order, each its cards and
+// 0xFF, then empty more 0xFF (the empty piles), total bytes in all. A
+// pile of up to 16 cards whose slice has room for 8 or 16 is copied as
+// one or two 8-byte words, read past its length up to its capacity (which
+// the slice allows) and written past its 0xFF, over the next pile's bytes
+// or the keySlack bytes past the key, which are cut off: a call of
+// memmove per pile was a third of the time of le-cadran's key.
+func putPiles(dst []byte, piles []engine.Pile, order []int8, empty, total int) []byte {
 	at := len(dst)
 	end := at + total
 	dst = slices.Grow(dst, total+keySlack)[:end+keySlack]
-	for _, i := range idx[:len(piles)] {
-		at = putPile(dst, at, piles[i].Cards)
+	for _, i := range order {
+		cs := piles[i].Cards
+		n := len(cs)
+		switch {
+		case n <= 8 && cap(cs) >= 8:
+			binary.LittleEndian.PutUint64(dst[at:], binary.LittleEndian.Uint64(cardBytes(cs[:8])))
+		case n <= 16 && cap(cs) >= 16:
+			b := cardBytes(cs[:16])
+			binary.LittleEndian.PutUint64(dst[at:], binary.LittleEndian.Uint64(b))
+			binary.LittleEndian.PutUint64(dst[at+8:], binary.LittleEndian.Uint64(b[8:]))
+		default:
+			copy(dst[at:], cardBytes(cs))
+		}
+		dst[at+n] = 0xFF
+		at += n + 1
+	}
+	for ; empty > 0; empty-- {
+		dst[at] = 0xFF
+		at++
 	}
 	return dst[:end]
 }
 
-// putPile writes the cards cs and 0xFF into dst at at, and returns where
-// it stopped. A pile of up to 16 cards whose slice has room for 8 or 16
-// is copied as one or two 8-byte words, read past its length up to its
-// capacity (which the slice allows) and written past its 0xFF, so dst
-// needs keySlack bytes after the key (the next pile's, or nothing's, which
-// the caller cuts off): a call of memmove per pile was a third of the
-// time of le-cadran's key.
-func putPile(dst []byte, at int, cs []engine.Card) int {
-	n := len(cs)
-	switch {
-	case n <= 8 && cap(cs) >= 8:
-		binary.LittleEndian.PutUint64(dst[at:], binary.LittleEndian.Uint64(cardBytes(cs[:8])))
-	case n <= 16 && cap(cs) >= 16:
-		b := cardBytes(cs[:16])
-		binary.LittleEndian.PutUint64(dst[at:], binary.LittleEndian.Uint64(b))
-		binary.LittleEndian.PutUint64(dst[at+8:], binary.LittleEndian.Uint64(b[8:]))
-	default:
-		copy(dst[at:], cardBytes(cs))
-	}
-	dst[at+n] = 0xFF
-	return at + n + 1
-}
-
-// keySlack is the room putPile may write past a key's end.
+// keySlack is the room putPiles may write past a key's end.
 const keySlack = 16
 
 // pileBefore is the order of appendPilesSorted: by pileHead, then, on a

@@ -31,7 +31,7 @@ func TestPilesSortedBytes(t *testing.T) {
 	v, _ = engine.Lookup("le-cadran")
 	onPlayouts(t, v, nil, 20, func(s *engine.State) { check(s, lcCols, 10) })
 	// Piles over two cards: equal heads, prefixes, empties; up to 24
-	// cards, some with no room past their length (putPile copies words
+	// cards, some with no room past their length (putPiles copies words
 	// only within a slice's capacity).
 	v, _ = engine.Lookup("new-places")
 	s := engine.NewDeal(v, 1, 0)

@@ -257,9 +257,9 @@ func (sv *Solver) solveOne(s *engine.State, o Options) Result {
 		res.Elapsed = time.Since(start)
 		return res
 	}
-	var deadline time.Time
+	var deadline instant
 	if o.Budget > 0 {
-		deadline = start.Add(o.Budget)
+		deadline = at(start) + instant(o.Budget)
 	}
 	// A dominator's twin keys differ in their last byte (see dominator):
 	// hashed without it, a twin's lookup reads what the visit just read.
@@ -297,7 +297,7 @@ func (sv *Solver) solveOne(s *engine.State, o Options) Result {
 		share = 1
 	}
 	if bm, ok := ctx.(beamer); ok && !o.NoBeam && (o.Budget > 0 || o.MaxNodes > 0) {
-		b := shareOf(start, deadline, o.MaxNodes, 0, bm.beamPlan().share)
+		b := shareOf(at(start), deadline, o.MaxNodes, 0, bm.beamPlan().share)
 		b.maxSeen = maxSeen
 		b.stop = sv.stop
 		line, won := sv.beams(s, bm, &b)
@@ -311,7 +311,7 @@ func (sv *Solver) solveOne(s *engine.State, o Options) Result {
 		}
 	}
 	if share > 0 && (share < 1 || o.winOnly) && (o.Budget > 0 || o.MaxNodes > 0) {
-		pb := shareOf(time.Now(), deadline, o.MaxNodes, res.Nodes, share)
+		pb := shareOf(now(), deadline, o.MaxNodes, res.Nodes, share)
 		pdeadline := pb.deadline
 		pnodes := int64(0)
 		if pb.limit > 0 {
@@ -339,7 +339,7 @@ func (sv *Solver) solveOne(s *engine.State, o Options) Result {
 				}
 				limit = min(limit, pnodes-res.Nodes)
 			}
-			if (!pdeadline.IsZero() && !time.Now().Before(pdeadline)) || sv.stopped() {
+			if (pdeadline != 0 && now() >= pdeadline) || sv.stopped() {
 				break
 			}
 			if sv.keepLost {
@@ -519,10 +519,10 @@ func luby(i int) int64 {
 // shareOf returns the budget of a phase that gets share of what is left
 // at now of a search's budget: its deadline, and maxNodes of which used
 // are spent (0: no limit).
-func shareOf(now, deadline time.Time, maxNodes, used int64, share float64) budget {
+func shareOf(now, deadline instant, maxNodes, used int64, share float64) budget {
 	var b budget
-	if !deadline.IsZero() {
-		b.deadline = now.Add(time.Duration(float64(deadline.Sub(now)) * share))
+	if deadline != 0 {
+		b.deadline = now + instant(float64(deadline-now)*share)
 	}
 	if maxNodes > 0 {
 		b.limit = max(int64(float64(maxNodes-used)*share), 1)
@@ -530,13 +530,29 @@ func shareOf(now, deadline time.Time, maxNodes, used int64, share float64) budge
 	return b
 }
 
+// instant is a moment of the search's clock: nanoseconds since clockStart,
+// and never 0, which a budget's deadline takes for none. (A budget is not
+// given a time.Time: it reaches an interface's method (endgamer), and a
+// time.Time there kept the time package's formatting in the WebAssembly
+// build, 30 KB of the Play page's engine.)
+type instant int64
+
+// clockStart is the origin of instants, set once when the package loads.
+var clockStart = time.Now()
+
+// at returns the instant of t (from the monotonic clock).
+func at(t time.Time) instant { return instant(t.Sub(clockStart)) | 1 }
+
+// now returns the present instant.
+func now() instant { return at(time.Now()) }
+
 // budget is what a search may spend: positions (limit, 0: no limit) and
 // time (deadline, zero: none); nodes counts the positions generated so
 // far. maxSeen is the cap of the visited sets; stop, when set, ends the
 // search early (another search beside it has decided; see solveBeside).
 type budget struct {
 	nodes, limit int64
-	deadline     time.Time
+	deadline     instant
 	maxSeen      int
 	stop         *atomic.Bool
 	pool         *memPool // the memory of the visited sets (Options.MaxMem)
@@ -547,7 +563,7 @@ type budget struct {
 func (b *budget) step() bool {
 	b.nodes++
 	if b.nodes&1023 == 0 || b.nodes == b.limit {
-		if (b.limit > 0 && b.nodes >= b.limit) || (!b.deadline.IsZero() && time.Now().After(b.deadline)) ||
+		if (b.limit > 0 && b.nodes >= b.limit) || (b.deadline != 0 && now() > b.deadline) ||
 			(b.stop != nil && b.stop.Load()) {
 			return false
 		}

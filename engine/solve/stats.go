@@ -14,35 +14,81 @@ import (
 	"pasyans/engine"
 )
 
-// StatsResult is the outcome of solving many deals of one game.
+// StatsResult is the outcome of solving many deals of one game, and the
+// one schema of the figures: its json tags are the JSON that 'pasyans
+// stats -json' and 'stats merge -json' print and that 'pasyans export'
+// gives for each stats file; its yaml tags are corpus/stats/<game>.yaml,
+// which the corpus reads (corpus.Stats embeds it) and 'stats -write'
+// writes (File gives the figures as the file keeps them). The fields are
+// in the file's order, which is also the order of the JSON's keys (a JSON
+// object's keys have no order a reader may rely on). What belongs to one
+// form only says so: Date is set only in the file's form, and Measured
+// (a run's time, positions and memory, which differ from machine to
+// machine and are not kept) only in a run's.
 type StatsResult struct {
-	Game    string   `json:"game"`
-	Options []string `json:"options"`
-	Deals   int      `json:"deals"`
-	First   uint64   `json:"first_seed"`
-	Won     int      `json:"won"`
-	Lost    int      `json:"lost"`
-	Unknown int      `json:"unknown"`
+	Game    string   `json:"game" yaml:"game"`
+	Options []string `json:"options" yaml:"options"`
+	// Date is the day the figures were written (YYYY-MM-DD): the file's
+	// alone, empty (and absent from the JSON) in a run's figures.
+	Date      string `json:"date,omitempty" yaml:"date"`
+	Deals     int    `json:"deals" yaml:"deals"`
+	FirstSeed uint64 `json:"first_seed" yaml:"first_seed"`
+	// Budget is each deal's, as BudgetString writes it.
+	Budget  string `json:"budget" yaml:"budget"`
+	Workers int    `json:"workers" yaml:"workers"` // 0 when merged from records
+	// Threads is how many searches ran at once on each deal (see
+	// Options.Threads): the machine's cores then serve Workers × Threads
+	// searches. A run's figures say 1 for one; the file leaves it out (0)
+	// unless more than one.
+	Threads int `json:"threads,omitempty" yaml:"threads,omitempty"`
+	Won     int `json:"won" yaml:"won"`
+	Lost    int `json:"lost" yaml:"lost"`
+	Unknown int `json:"unknown" yaml:"unknown"`
 	// WinRate is won / deals.
-	WinRate float64 `json:"win_rate"`
+	WinRate float64 `json:"win_rate" yaml:"win_rate"`
 	// CI95 is the 95% Wilson interval of the win rate in which the
 	// unknown deals widen both bounds: the lower bound counts them as
 	// losses, the upper bound as wins.
-	CI95    [2]float64 `json:"ci95"`
-	Budget  string     `json:"budget"`
-	Workers int        `json:"workers"`
-	// Threads is how many searches ran at once on each deal (see
-	// Options.Threads): the machine's cores then serve Workers × Threads
-	// searches.
-	Threads  int     `json:"threads"`
-	Elapsed  int64   `json:"elapsed_ms"`
-	MedianMS float64 `json:"median_ms"` // per deal
-	P90MS    float64 `json:"p90_ms"`    // per deal
-	Nodes    int64   `json:"nodes"`
+	CI95 [2]float64 `json:"ci95" yaml:"ci95"`
+	// UnknownFraction is unknown / deals.
+	UnknownFraction float64 `json:"unknown_fraction" yaml:"unknown_fraction"`
+	MedianMS        float64 `json:"median_ms" yaml:"median_ms"` // per deal
+	P90MS           float64 `json:"p90_ms" yaml:"p90_ms"`       // per deal
 	// NodesPerSec is the positions generated per second of search time,
 	// per search thread (per core).
-	NodesPerSec float64 `json:"nodes_per_sec"`
-	SeenCapHits int     `json:"seen_cap_hits"`
+	NodesPerSec float64 `json:"nodes_per_sec" yaml:"nodes_per_sec"`
+	SeenCapHits int     `json:"seen_cap_hits" yaml:"seen_cap_hits"`
+	// OpenCards is set when the solver knew the face-down cards.
+	OpenCards bool `json:"open_cards" yaml:"open_cards"`
+	// LostSeeds and UnknownSeeds list the deals proved lost and those left
+	// undecided, in increasing order, so that each can be looked at again
+	// (pasyans solve).
+	LostSeeds    []uint64 `json:"lost_seeds" yaml:"lost_seeds"`
+	UnknownSeeds []uint64 `json:"unknown_seeds" yaml:"unknown_seeds"`
+	// UnknownProgress is, over the undecided deals, the median of the most
+	// cards their search saw on the foundations, as a share of the cards a
+	// win puts there (0 when no deal is undecided or the game is not won
+	// on its foundations): how near the search came where it gave up.
+	UnknownProgress float64 `json:"unknown_progress" yaml:"unknown_progress"`
+	// Shards is how many shards of the deal range merged figures were put
+	// together from (pasyans stats merge); absent (0) for one run or one
+	// shard. Retried is how many deals a retry with the larger budget
+	// RetryBudget answered.
+	Shards      int    `json:"shards,omitempty" yaml:"shards,omitempty"`
+	Retried     int    `json:"retried,omitempty" yaml:"retried,omitempty"`
+	RetryBudget string `json:"retry_budget,omitempty" yaml:"retry_budget,omitempty"`
+	// Measured is what a run measured beyond the file: set in the figures
+	// of a run or a merge, nil in those read from a file, so that the
+	// JSON of those (the export's) has none of its fields.
+	*Measured `yaml:"-"`
+}
+
+// Measured is what a run measured that its file does not keep: the time,
+// the positions and the memory, which differ from machine to machine.
+// Its fields are part of StatsResult's JSON.
+type Measured struct {
+	Elapsed int64 `json:"elapsed_ms"` // of the whole run
+	Nodes   int64 `json:"nodes"`
 	// MemPerWorker is each worker's share of Options.MaxMem (0: none),
 	// MemFullHits the deals whose visited set filled that share (of
 	// SeenCapHits), SeenBytesMax the most memory a worker's visited sets
@@ -50,16 +96,31 @@ type StatsResult struct {
 	MemPerWorker int64 `json:"mem_per_worker,omitempty"`
 	MemFullHits  int   `json:"mem_full_hits"`
 	SeenBytesMax int64 `json:"seen_bytes_max"`
-	OpenCards    bool  `json:"open_cards"`
-	// LostSeeds and UnknownSeeds list the deals proved lost and those left
-	// undecided, in increasing order.
-	LostSeeds    []uint64 `json:"lost_seeds"`
-	UnknownSeeds []uint64 `json:"unknown_seeds"`
-	// UnknownProgress is, over the undecided deals, the median of the most
-	// cards their search saw on the foundations, as a share of the cards a
-	// win puts there (0 when no deal is undecided or the game is not won
-	// on its foundations): how near the search came where it gave up.
-	UnknownProgress float64 `json:"unknown_progress"`
+}
+
+// File returns the figures r as stats/<game>.yaml keeps them, written on
+// the date of now: rounded (rates and the interval to 4 places, times to
+// 0.1 ms, positions per second to whole ones), the threads given only when
+// more than one, empty lists as empty (not absent), without Measured.
+func (r StatsResult) File(now time.Time) StatsResult {
+	round := func(x float64, places int) float64 {
+		f := math.Pow10(places)
+		return math.Round(x*f) / f
+	}
+	f := r
+	f.Measured = nil
+	f.Date = now.UTC().Format(time.DateOnly)
+	f.Options = append([]string{}, r.Options...)
+	f.LostSeeds = append([]uint64{}, r.LostSeeds...)
+	f.UnknownSeeds = append([]uint64{}, r.UnknownSeeds...)
+	f.WinRate, f.UnknownFraction = round(r.WinRate, 4), round(r.UnknownFraction, 4)
+	f.CI95 = [2]float64{round(r.CI95[0], 4), round(r.CI95[1], 4)}
+	f.MedianMS, f.P90MS, f.NodesPerSec = round(r.MedianMS, 1), round(r.P90MS, 1), round(r.NodesPerSec, 0)
+	f.UnknownProgress = round(r.UnknownProgress, 4)
+	if f.Threads <= 1 {
+		f.Threads = 0
+	}
+	return f
 }
 
 // Progress reports how far a Stats run has got.
@@ -120,7 +181,7 @@ func StatsSeeds(v *engine.Variant, o engine.Options, seeds []uint64, bo Options,
 	}
 	bo.MaxMem /= int64(workers)
 	res := StatsResult{Game: v.ID, Options: v.OptionIDs(o), Budget: budgetString(bo), Workers: workers, Threads: threads,
-		OpenCards: v.Hidden, MemPerWorker: bo.MaxMem}
+		OpenCards: v.Hidden, Measured: &Measured{MemPerWorker: bo.MaxMem}}
 	start := time.Now()
 	type job struct {
 		i    int
@@ -202,13 +263,19 @@ func recordOf(seed uint64, r Result) Record {
 // Summarize returns res (its settings: game, options, budget, workers,
 // threads, elapsed time) with the figures of the records recs, which are
 // in increasing order of seed: the counts, the win rate and its interval,
-// the times, the seeds lost and undecided. The figures depend on the
-// records alone, so records put together from several runs give the
-// figures one run of them all would.
+// the times, the seeds lost and undecided, the positions and memory
+// (Measured, a copy of res's, whose Elapsed it keeps). The figures depend
+// on the records alone, so records put together from several runs give
+// the figures one run of them all would.
 func Summarize(res StatsResult, recs []Record) StatsResult {
+	m := Measured{}
+	if res.Measured != nil {
+		m = *res.Measured
+	}
+	res.Measured = &m
 	res.Deals = len(recs)
 	if len(recs) > 0 {
-		res.First = recs[0].Seed
+		res.FirstSeed = recs[0].Seed
 	}
 	res.Won, res.Lost, res.Unknown, res.Nodes = 0, 0, 0, 0
 	res.LostSeeds, res.UnknownSeeds = nil, nil
@@ -242,6 +309,7 @@ func Summarize(res StatsResult, recs []Record) StatsResult {
 	}
 	if res.Deals > 0 {
 		res.WinRate = float64(res.Won) / float64(res.Deals)
+		res.UnknownFraction = float64(res.Unknown) / float64(res.Deals)
 		lo, _ := Wilson(res.Won, res.Deals)
 		_, hi := Wilson(res.Won+res.Unknown, res.Deals)
 		res.CI95 = [2]float64{lo, hi}
@@ -306,7 +374,7 @@ func Percentile(sorted []float64, q float64) float64 {
 // can alter the answer to a deal, or the positions searched or the line
 // found under a node budget (the search, the move order, the deals'
 // shuffle), so that records of different solvers are never merged.
-const Version = 1
+const Version = 2
 
 // EngineVersion names the engine a record was made with: "s" and Version,
 // then the first 12 hex digits of the 128-bit FNV-1a hash of variant v's rule

@@ -33,7 +33,9 @@ const (
 // sequence taken at the start of the search (g.seq): they are written as a
 // mask over g.seq and the talon's length. The pass flag is kept.
 //
-// Dead positions: a 2-SAT bound, see dead2SAT. No safe moves in the first
+// Dead positions: a 2-SAT bound, see dead2SAT; in the first phase also
+// the stranded-card count (zoStranded) and the Equator bound (zoPlan,
+// zodiac_plan.go). No safe moves in the first
 // phase. In the second phase (only foundation moves are left) a card C
 // whose twin is already on a foundation has only one foundation it can
 // ever go to; playing it there at once loses nothing: cards leave packets
@@ -49,6 +51,10 @@ type zodiac struct {
 	suit    suitSearch
 	cache   map[string]bool // suitAlive's answers by suitSearch.key
 	ckey    []byte
+	// plan is the Equator bound (zodiac_plan.go); noPlan turns it off
+	// (for tests and measurements).
+	plan   zoPlan
+	noPlan bool
 }
 
 func init() { registerCtx(func(v *engine.Variant) gameCtx { return newZodiac(v) }, "zodiac") }
@@ -126,11 +132,13 @@ func zoFirstPhase(s *engine.State) bool {
 }
 
 // dead reports a position proved lost by the per-suit bound (see
-// suitFeasible): first the 2-SAT bound, then the exact per-suit search.
-// Every packet holds cards of one suit (a marriage follows suit), so each
-// placement concerns one suit; in the first phase a position whose last
-// move put no card on a packet has the constraints of its parent, already
-// found satisfiable, and is not checked again.
+// suitFeasible): first the 2-SAT bound, then the exact per-suit search;
+// in the first phase also by the stranded-card count and the Equator
+// bound (zoPlan). Every packet holds cards of one suit (a marriage follows
+// suit), so each placement concerns one suit; in the first phase a
+// position whose last move put no card on a packet has the packets of its
+// parent, already found alive by the per-suit and Equator bounds, and is
+// not checked by them again.
 func (g *zodiac) dead(s *engine.State) bool {
 	if s.Depth() > 0 && zoFirstPhase(s) {
 		m := s.LastMove()
@@ -144,9 +152,9 @@ func (g *zodiac) dead(s *engine.State) bool {
 			return false
 		}
 		su := s.Piles[m.To].Top().Suit()
-		return !g.suitAlive(s, su)
+		return !g.suitAlive(s, su) || !g.noPlan && g.plan.lost(s)
 	}
-	if zoFirstPhase(s) && zoStranded(s) > 8 {
+	if zoFirstPhase(s) && (zoStranded(s) > 8 || !g.noPlan && g.plan.lost(s)) {
 		return true
 	}
 	for su := engine.Spades; su <= engine.Clubs; su++ {
@@ -492,6 +500,9 @@ type suitSearch struct {
 	failed codeSet
 	states int
 	buf    [24 * 26]int8
+	// limit replaces suitMaxStates when not 0 (the Equator bound's
+	// searches, many more, are cut shorter).
+	limit int
 }
 
 const suitMaxStates = 200000
@@ -600,7 +611,7 @@ func (q *suitSearch) search() bool {
 		return false
 	}
 	q.states++
-	if q.states > suitMaxStates {
+	if q.states > suitMaxStates || q.limit != 0 && q.states > q.limit {
 		return true // give up: prune nothing
 	}
 	// Up: rank up+1 from a packet top or a free card; down: rank dn-1.

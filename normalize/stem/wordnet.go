@@ -2,6 +2,7 @@ package stem
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 )
 
@@ -40,4 +41,18 @@ func parseTable(s string) table {
 		}
 	}
 	return t
+}
+
+// IrregularForms returns the English irregular forms the Keyer reads as
+// their lemmas (took, dealt, won), sorted: the forms a reader may type
+// that no rule derives from the text's words (see package corpus/search's
+// form table).
+func IrregularForms() []string {
+	t := parseTable(wordnetExc)
+	out := make([]string, 0, len(t))
+	for f := range t {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -623,8 +623,9 @@
   // On a device with four cores or more two workers search each question
   // at once, in two ways (the solver's default phases; mostly randomized
   // probes, which find long wins sooner), and the first decided answer is
-  // taken. The workers are warmed when the page opens (a short search of
-  // the deal), so the first question runs at the speed of later ones.
+  // taken. The workers are warmed when the page opens (two short searches
+  // of the deal, see warm), so the first question runs at about the speed
+  // of later ones.
   var workers = [], job = null, jobs = 0;
   var WAYS = (navigator.hardwareConcurrency || 1) >= 4 ? [{}, { probe_share: 0.9 }] : [{}];
   solverEl.setAttribute("data-workers", String(WAYS.length));
@@ -654,11 +655,18 @@
     globalThis.pasyansWasm.module().then(function (m) { ws.forEach(function (w) { w.postMessage({ wasm: m }); }); });
   }
 
-  // warm starts the workers and has each search the position shown for a
-  // moment; the answer is dropped.
+  // warm starts the workers and has each search the position shown twice,
+  // briefly; the answers are dropped. The browser compiles the engine's
+  // code for speed only once it has run for a while, and a function
+  // called once per search (the search loop itself) only on its next
+  // call: one short search left the first question at half the speed of
+  // later ones. The bound is in positions, so that a loaded machine warms
+  // as much as an idle one; the time bound only caps a very slow device.
   function warm() {
     if (!workers.length) { startWorkers(); }
-    post(0, { game: D.game, seed: seed, options: options, moves: line.slice(), budget_ms: 300, nodes: 20000 });
+    for (var i = 0; i < 2; i++) {
+      post(0, { game: D.game, seed: seed, options: options, moves: line.slice(), budget_ms: 1000, nodes: 25000 });
+    }
   }
 
   function post(id, req) {

@@ -1,8 +1,8 @@
 // wasm.js loads the edition's WebAssembly engine (cmd/pasyans-wasm) from
-// engine.js (the Play build) or search-engine.js (the search build), which
-// carry it gzipped in base64 because Chromium refuses
-// fetch() of a file:// .wasm. Pages include, in order, wasm_exec.js, one
-// of those two scripts (or name it: see below) and this file, then call:
+// engine.js, which carries it gzipped in base64 because Chromium refuses
+// fetch() of a file:// .wasm (the search page needs no WebAssembly: its
+// query core is search.js). Pages include, in order, wasm_exec.js,
+// engine.js (or name it: see below) and this file, then call:
 //
 //   pasyansWasm.load(warm)    → Promise of globalThis.pasyans (the exports)
 //   pasyansWasm.module()      → Promise of the compiled WebAssembly.Module

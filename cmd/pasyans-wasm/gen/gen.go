@@ -31,13 +31,12 @@ type Build struct {
 	Script string // the script's file name in site/static
 }
 
-// Builds are the builds Generate makes. One program, two builds: the Play
-// pages need the engine and the solver, the search page the spelling
-// rules, Snowball and the index; a page loads only what it uses, and the
-// Play build stays under its 4 MB budget.
+// Builds are the builds Generate makes: the Play pages' (the engine and
+// the solver). The search page has no build: it answers from data the
+// site's build writes (package corpus/search's form table), because a Go
+// WebAssembly program is over 0.5 MB compressed however little it holds.
 var Builds = []Build{
 	{Tag: "play", Script: "engine.js"},
-	{Tag: "search", Script: "search-engine.js"},
 }
 
 // Generate builds ./cmd/pasyans-wasm of the module at root once for each

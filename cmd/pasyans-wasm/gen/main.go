@@ -9,12 +9,11 @@
 //
 //	go generate ./site      (or: go run ./cmd/pasyans-wasm/gen)
 //
-// It builds the program twice, with the build tag play (the engine and
-// the solver, for the Play pages) and search (the spelling rules and the
-// index, for the search page), and writes, into -out (default
+// It builds the program with the build tag play (the engine and the
+// solver, for the Play pages) and writes, into -out (default
 // site/static):
 //
-//   - engine.js and search-engine.js: each one statement setting globalThis.pasyansEngine to
+//   - engine.js: one statement setting globalThis.pasyansEngine to
 //     {wasm: BASE64, exec: TEXT}: the .wasm compressed with gzip (no file
 //     name, no time, best compression) and written in base64, and the
 //     text of wasm_exec.js, from which the pages build Web Workers.

@@ -4,8 +4,11 @@
 // them all gives, the jobs that run the shards on a cluster (GNU parallel,
 // Slurm, Kubernetes), the text a reader sees, and the memory budget of a
 // run (with heap profiles of a long search, HeapProfiles). The figures
-// themselves are solve.StatsResult; the file a run writes into the corpus
-// (stats/<game>.yaml) is corpus.Stats, which the command fills from them.
+// themselves, a run's and a merge's, are solve.StatsResult, the one
+// schema of their JSON and of the file a run writes into the corpus
+// (stats/<game>.yaml, which corpus.Stats reads and writes by embedding
+// it). The records keep their own per-deal type (one JSON line per deal,
+// with the run's settings); a records file has no header or summary.
 //
 // Boundary: stats knows the engine and the solver, the records' format
 // and the command line of 'pasyans stats' that a plan hands to its shards

@@ -17,7 +17,9 @@ import (
 // largest budget that decided a deal is kept, and an unknown answer never
 // replaces a decided one. It refuses a deal given twice with different
 // answers at one budget, won at one budget and lost at another, and gaps
-// in the range of the deals.
+// in the range of the deals. The figures say how they were merged
+// (Shards, Retried, RetryBudget) as the file keeps it; the provenance
+// says it for the reader, with the number of files.
 func Merge(names []string) (solve.StatsResult, Provenance, error) {
 	var all []record
 	for _, name := range names {
@@ -71,7 +73,11 @@ func Merge(names []string) (solve.StatsResult, Provenance, error) {
 		prov.RetryBudget = retry.budgetText()
 	}
 	v, _ := engine.Lookup(base.Game)
-	res := solve.StatsResult{Game: base.Game, Options: all[0].Options, Budget: base.budgetText(), Threads: base.Threads, OpenCards: v.Hidden}
+	res := solve.StatsResult{Game: base.Game, Options: all[0].Options, Budget: base.budgetText(), Threads: base.Threads, OpenCards: v.Hidden,
+		Retried: prov.Retried, RetryBudget: prov.RetryBudget, Measured: &solve.Measured{}}
+	if prov.Shards > 1 {
+		res.Shards = prov.Shards
+	}
 	var positions int64
 	for _, r := range recs {
 		res.Elapsed += r.Elapsed.Milliseconds()

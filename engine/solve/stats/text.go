@@ -31,7 +31,7 @@ func progressBar(w io.Writer, p solve.Progress) {
 
 // Text prints the figures for a reader.
 func Text(w io.Writer, r solve.StatsResult) {
-	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal", r.Game, r.Deals, r.First, r.Budget)
+	fmt.Fprintf(w, "%s: %d deals from seed %d, budget %s per deal", r.Game, r.Deals, r.FirstSeed, r.Budget)
 	if r.Workers > 0 { // 0: merged
 		fmt.Fprintf(w, ", %d %s", r.Workers, Plural(r.Workers, "worker"))
 	}
