@@ -8,6 +8,25 @@ import (
 	"pasyans/engine/enginetest"
 )
 
+// zoBuildTo lays suit su's ace foundation up to u and its king foundation
+// down to d, and returns out with the suit's other cards appended.
+func zoBuildTo(s *engine.State, su engine.Suit, u, d engine.Rank, out []engine.Card) []engine.Card {
+	a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
+	for rk := engine.Ace; rk <= u; rk++ {
+		a.Cards = append(a.Cards, engine.NewCard(rk, su))
+	}
+	for rk := engine.King; rk >= d; rk-- {
+		k.Cards = append(k.Cards, engine.NewCard(rk, su))
+	}
+	for rk := u + 1; rk <= engine.King; rk++ {
+		out = append(out, engine.NewCard(rk, su))
+	}
+	for rk := engine.Ace; rk < d; rk++ {
+		out = append(out, engine.NewCard(rk, su))
+	}
+	return out
+}
+
 // zoRandomEnd builds a zodiac position near the end of the game from r:
 // per suit the foundations already hold all but a few cards; the others
 // lie in packets of their suit (in random order), on the Equator and, for
@@ -21,19 +40,7 @@ func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
 	for su := engine.Spades; su <= engine.Clubs; su++ {
 		u := engine.Rank(9 + r.Intn(5)) // ace foundation up to u
 		d := engine.Rank(2 + r.Intn(4)) // king foundation down to d
-		a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
-		for rk := engine.Ace; rk <= u; rk++ {
-			a.Cards = append(a.Cards, engine.NewCard(rk, su))
-		}
-		for rk := engine.King; rk >= d; rk-- {
-			k.Cards = append(k.Cards, engine.NewCard(rk, su))
-		}
-		for rk := u + 1; rk <= engine.King; rk++ {
-			out = append(out, engine.NewCard(rk, su))
-		}
-		for rk := engine.Ace; rk < d; rk++ {
-			out = append(out, engine.NewCard(rk, su))
-		}
+		out = zoBuildTo(s, su, u, d, out)
 	}
 	engine.Shuffle(out, r)
 	eq := 0
