@@ -512,7 +512,12 @@ func (l *loader) introTexts(b *body, s section) (en, ru Text) {
 
 // IsRussian reports whether most letters of s are Cyrillic.
 func IsRussian(s string) bool {
-	var cyr, lat int
+	cyr, lat := Letters(s)
+	return cyr > lat
+}
+
+// Letters counts the Cyrillic and the Latin letters of s.
+func Letters(s string) (cyr, lat int) {
 	for _, r := range s {
 		switch {
 		case unicode.Is(unicode.Cyrillic, r):
@@ -521,7 +526,7 @@ func IsRussian(s string) bool {
 			lat++
 		}
 	}
-	return cyr > lat
+	return cyr, lat
 }
 
 // claimsBlock parses a fenced claims block. An empty block is reported at

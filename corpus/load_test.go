@@ -3,36 +3,20 @@ package corpus
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"pasyans/corpus/internal/corpustest"
 )
 
 // realCorpus copies the corpus beside this file (the data the binary
 // embeds) into a MapFS that a test may change.
 func realCorpus(t testing.TB) fstest.MapFS {
 	t.Helper()
-	m := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS("."), ".", func(name string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && name == "testdata":
-			return fs.SkipDir
-		case d.IsDir() || strings.HasSuffix(name, ".go"):
-			return nil
-		}
-		data, err := os.ReadFile(name)
-		m[name] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return corpustest.Copy(t, ".", "testdata")
 }
 
 // loadDiags loads fsys and returns its diagnostics; the edition must load.

@@ -85,12 +85,7 @@ type Variant struct {
 
 // Pile returns the index of the pile with the given id, or -1.
 func (v *Variant) Pile(id string) int {
-	for i, p := range v.Piles {
-		if p.ID == id {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(v.Piles, func(p PileDef) bool { return p.ID == id })
 }
 
 // PilesOf returns the indexes of the piles with role r, in order.
@@ -121,12 +116,7 @@ func (v *Variant) Rule(id string) *Rule {
 
 // Option returns the index of the option with the given id, or -1.
 func (v *Variant) Option(id string) int {
-	for i, o := range v.Options {
-		if o.ID == id {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(v.Options, func(o Option) bool { return o.ID == id })
 }
 
 // ParseOptions turns option ids into a set, starting from the defaults.

@@ -225,20 +225,20 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 
 func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || '0' <= c && c <= '9' }
 
-func findLatin(_ context, s string, out []repl) []repl {
-	// A word with a Latin letter and a Cyrillic one has an ASCII letter
-	// or digit next to a non-ASCII byte somewhere (not always the Latin
-	// letter itself: "A0ся"); without one, nothing can change.
-	touch := false
+// nearNonASCII reports whether a byte of s that is accepts stands next to
+// a non-ASCII byte: without one, no word of s mixes ASCII and Cyrillic.
+func nearNonASCII(s string, is func(byte) bool) bool {
 	for i := 0; i < len(s); i++ {
-		if isASCIIAlnum(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
-			touch = true
-			break
+		if is(s[i]) && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
+			return true
 		}
 	}
-	if !touch {
-		return out
-	}
+	return false
+}
+
+// eachWord calls f with the bounds [i, j) of each run of word runes in s,
+// in order.
+func eachWord(s string, f func(i, j int)) {
 	for i := 0; i < len(s); {
 		r, n := next(s, i)
 		if !IsWordRune(r) {
@@ -246,31 +246,48 @@ func findLatin(_ context, s string, out []repl) []repl {
 			continue
 		}
 		j := i
-		cyr, lat := false, false
 		for j < len(s) {
 			r, n := next(s, j)
 			if !IsWordRune(r) {
 				break
 			}
+			j += n
+		}
+		f(i, j)
+		i = j
+	}
+}
+
+func findLatin(_ context, s string, out []repl) []repl {
+	// A word with a Latin letter and a Cyrillic one has an ASCII letter
+	// or digit next to a non-ASCII byte somewhere (not always the Latin
+	// letter itself: "A0ся"); without one, nothing can change.
+	if !nearNonASCII(s, isASCIIAlnum) {
+		return out
+	}
+	eachWord(s, func(i, j int) {
+		cyr, lat := false, false
+		for k := i; k < j; {
+			r, n := next(s, k)
 			if isCyr(r) {
 				cyr = true
 			} else if r < 0x80 && latinToCyr[r] != "" {
 				lat = true
 			}
-			j += n
+			k += n
 		}
-		if cyr && lat {
-			for k := i; k < j; k++ {
-				c := s[k]
-				if c < 0x80 && latinToCyr[c] != "" {
-					if m, _ := next(s, k+1); !isMark(m) {
-						out = append(out, repl{start: k, end: k + 1, after: latinToCyr[c]})
-					}
+		if !cyr || !lat {
+			return
+		}
+		for k := i; k < j; k++ {
+			c := s[k]
+			if c < 0x80 && latinToCyr[c] != "" {
+				if m, _ := next(s, k+1); !isMark(m) {
+					out = append(out, repl{start: k, end: k + 1, after: latinToCyr[c]})
 				}
 			}
 		}
-		i = j
-	}
+	})
 	return out
 }
 
@@ -292,33 +309,17 @@ func sentenceStart(s string, i int) bool {
 }
 
 func findDigit(_ context, s string, out []repl) []repl {
-	touch := false
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; (c == '0' || c == '3' || c == '6') && ((i > 0 && s[i-1] >= 0x80) || (i+1 < len(s) && s[i+1] >= 0x80)) {
-			touch = true
-			break
-		}
-	}
-	if !touch {
+	if !nearNonASCII(s, func(c byte) bool { return c == '0' || c == '3' || c == '6' }) {
 		return out
 	}
-	for i := 0; i < len(s); {
-		r, n := next(s, i)
-		if !IsWordRune(r) {
-			i += n
-			continue
-		}
-		j := i
+	eachWord(s, func(i, j int) {
 		digits, cyr, upper, lower, at := 0, 0, 0, 0, -1
-		for j < len(s) {
-			r, n := next(s, j)
-			if !IsWordRune(r) {
-				break
-			}
+		for k := i; k < j; {
+			r, n := next(s, k)
 			switch {
 			case '0' <= r && r <= '9':
 				digits++
-				at = j
+				at = k
 			case isCyr(r):
 				cyr++
 			}
@@ -327,32 +328,33 @@ func findDigit(_ context, s string, out []repl) []repl {
 			} else if isLower(r) {
 				lower++
 			}
-			j += n
+			k += n
 		}
 		if m, _ := next(s, at+1); digits == 1 && cyr >= 2 && !isMark(m) {
-			capital := (lower == 0 && upper > 0) || (at == i && sentenceStart(s, i))
-			var to string
-			switch s[at] {
-			case '3':
-				to = "з"
-				if capital {
-					to = "З"
-				}
-			case '0':
-				to = "о"
-				if capital {
-					to = "О"
-				}
-			case '6':
-				to = "б"
-			}
-			if to != "" {
+			if to := digitLetter(s[at], (lower == 0 && upper > 0) || (at == i && sentenceStart(s, i))); to != "" {
 				out = append(out, repl{start: at, end: at + 1, after: to})
 			}
 		}
-		i = j
-	}
+	})
 	return out
+}
+
+// digitLetter returns the letter the OCR read as digit c (a capital where
+// capital says so), or "".
+func digitLetter(c byte, capital bool) string {
+	switch {
+	case c == '3' && capital:
+		return "З"
+	case c == '3':
+		return "з"
+	case c == '0' && capital:
+		return "О"
+	case c == '0':
+		return "о"
+	case c == '6':
+		return "б"
+	}
+	return ""
 }
 
 // othersUpper reports whether the letters of word s[ws:we] other than those

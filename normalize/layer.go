@@ -151,28 +151,26 @@ func isMark(r rune) bool {
 	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
-func isUpper(r rune) bool {
-	switch {
-	case r < 0x80:
-		return 'A' <= r && r <= 'Z'
-	case r >= 0x400 && r <= 0x42F:
-		return true
-	case r >= 0x430 && r <= 0x45F:
-		return false
-	}
-	return unicode.IsUpper(r)
-}
+func isUpper(r rune) bool { return letterCase(r) > 0 }
 
-func isLower(r rune) bool {
+func isLower(r rune) bool { return letterCase(r) < 0 }
+
+// letterCase returns 1 for a capital letter, -1 for a small one, 0 for
+// any other rune (quick for ASCII and the basic Cyrillic letters).
+func letterCase(r rune) int {
 	switch {
+	case 'A' <= r && r <= 'Z', 0x400 <= r && r <= 0x42F:
+		return 1
+	case 'a' <= r && r <= 'z', 0x430 <= r && r <= 0x45F:
+		return -1
 	case r < 0x80:
-		return 'a' <= r && r <= 'z'
-	case r >= 0x430 && r <= 0x45F:
-		return true
-	case r >= 0x400 && r <= 0x42F:
-		return false
+		return 0
+	case unicode.IsUpper(r):
+		return 1
+	case unicode.IsLower(r):
+		return -1
 	}
-	return unicode.IsLower(r)
+	return 0
 }
 
 // next returns the rune at byte i of s and its size, or (-1, 0) at the end.

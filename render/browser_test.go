@@ -43,21 +43,11 @@ func (p *problems) take() []string {
 	return l
 }
 
-// TestBrowser opens the site from disk in headless chromium and uses it
-// as a reader would: the root page's language link, the reading switch
-// (and its memory across pages), the apparatus tooltip on keyboard focus,
-// a rule badge's popover, the language switch, and the deal player with
-// its buttons and arrow keys. It fails on any console error, exception,
-// failed request or request that is not for a file of the site, and
-// saves screenshots (the path is logged).
-func TestBrowser(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, _ := builtSite(t)
-	shots := artifacts(t)
-	t.Logf("screenshots in %s", shots)
-
-	var bad problems
-	fileURL := "file://" + filepath.ToSlash(dir) + "/"
+// watchProblems has the browser of ctx report what a page of the site at
+// fileURL must never do (see problems) and returns where it collects it.
+func watchProblems(t *testing.T, ctx context.Context, fileURL string) *problems {
+	t.Helper()
+	bad := &problems{}
 	if err := chromedp.Listen(ctx, func(ev any) {
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
@@ -91,9 +81,13 @@ func TestBrowser(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	return bad
+}
 
-	// step runs actions with a time limit and reports problems seen so far.
-	step := func(name string, actions ...chromedp.Action[chromedp.Void]) {
+// stepper returns a function that runs actions with a time limit, failing
+// the test on an error, and reports the problems bad has collected so far.
+func stepper(t *testing.T, ctx context.Context, bad *problems) func(name string, actions ...chromedp.Action[chromedp.Void]) {
+	return func(name string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		sctx, scancel := context.WithTimeout(ctx, 30*time.Second)
 		defer scancel()
@@ -104,6 +98,25 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s: %s", name, p)
 		}
 	}
+}
+
+// TestBrowser opens the site from disk in headless chromium and uses it
+// as a reader would: the root page's language link, the reading switch
+// (and its memory across pages), the apparatus tooltip on keyboard focus,
+// a rule badge's popover, the language switch, and the deal player with
+// its buttons and arrow keys. It fails on any console error, exception,
+// failed request or request that is not for a file of the site, and
+// saves screenshots (the path is logged).
+func TestBrowser(t *testing.T) {
+	ctx := browsertest.Start(t)
+	dir, _ := builtSite(t)
+	shots := artifacts(t)
+	t.Logf("screenshots in %s", shots)
+
+	fileURL := "file://" + filepath.ToSlash(dir) + "/"
+	bad := watchProblems(t, ctx, fileURL)
+
+	step := stepper(t, ctx, bad)
 	eval := func(expr string) string {
 		t.Helper()
 		sctx, scancel := context.WithTimeout(ctx, 30*time.Second)

@@ -18,9 +18,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/chromedp/chromedp/kb"
@@ -40,7 +37,7 @@ type playSession struct {
 	fileURL string
 	dir     string
 	ed      *corpus.Edition
-	bad     problems
+	bad     *problems
 }
 
 func newPlaySession(t *testing.T) *playSession {
@@ -48,37 +45,7 @@ func newPlaySession(t *testing.T) *playSession {
 	ctx := browsertest.Start(t)
 	dir, ed := builtSite(t)
 	s := &playSession{t: t, ctx: ctx, fileURL: "file://" + filepath.ToSlash(dir) + "/", dir: dir, ed: ed}
-	if err := chromedp.Listen(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				s.bad.add("console.%s: %s", ev.Type, strings.Join(args, " "))
-			}
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-			s.bad.add("exception: %s (%s:%d)", msg, d.URL, d.LineNumber)
-		case *log.EventEntryAdded:
-			if ev.Entry.Level == log.EntryLevelError {
-				s.bad.add("browser log (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
-			}
-		case *network.EventLoadingFailed:
-			s.bad.add("request failed: %s (%s)", ev.ErrorText, ev.Type)
-		case *network.EventRequestWillBeSent:
-			if u := ev.Request.URL; !strings.HasPrefix(u, s.fileURL) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
-				s.bad.add("request outside the site: %s", u)
-			}
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
+	s.bad = watchProblems(t, ctx, s.fileURL)
 	return s
 }
 

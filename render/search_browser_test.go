@@ -63,17 +63,7 @@ func TestSearchBrowser(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	do := func(name string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		sctx, scancel := context.WithTimeout(ctx, 30*time.Second)
-		defer scancel()
-		if err := chromedp.Do(sctx, actions...); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, p := range bad.take() {
-			t.Errorf("%s: %s", name, p)
-		}
-	}
+	do := stepper(t, ctx, &bad)
 	eval := func(expr string) string {
 		t.Helper()
 		return evalAwait(t, ctx, `Promise.resolve(`+expr+`).then(String)`)

@@ -203,31 +203,36 @@ func planLocal(dir string) string {
 
 var parallelCommand = regexp.MustCompile(`^("\$PASYANS_[A-Z0-9]+" )+-shard \{\}/2 -records "\$PASYANS_DIR"/shard-\{\}\.jsonl$`)
 
-// k8s checks that the manifest is one Job document holding the values
-// given, runs its container's command for both indexes and its merge.
-func (r *planRig) k8s(t testing.TB, c planCase, manifest string) {
-	var job struct {
-		Kind     string
-		Metadata struct{ Annotations map[string]string }
-		Spec     struct {
-			Template struct {
-				Spec struct {
-					Containers []struct {
-						Image        string
-						Command      []string
-						VolumeMounts []struct {
-							MountPath string `yaml:"mountPath"`
-						} `yaml:"volumeMounts"`
-					}
-					Volumes []struct {
-						PersistentVolumeClaim struct {
-							ClaimName string `yaml:"claimName"`
-						} `yaml:"persistentVolumeClaim"`
-					}
+// k8sJob is what the tests read of a Kubernetes Job manifest.
+type k8sJob struct {
+	Kind     string
+	Metadata struct{ Annotations map[string]string }
+	Spec     struct {
+		CompletionMode string `yaml:"completionMode"`
+		Completions    int
+		Template       struct {
+			Spec struct {
+				Containers []struct {
+					Image        string
+					Command      []string
+					VolumeMounts []struct {
+						MountPath string `yaml:"mountPath"`
+					} `yaml:"volumeMounts"`
+				}
+				Volumes []struct {
+					PersistentVolumeClaim struct {
+						ClaimName string `yaml:"claimName"`
+					} `yaml:"persistentVolumeClaim"`
 				}
 			}
 		}
 	}
+}
+
+// k8s checks that the manifest is one Job document holding the values
+// given, runs its container's command for both indexes and its merge.
+func (r *planRig) k8s(t testing.TB, c planCase, manifest string) {
+	var job k8sJob
 	dec := yaml.NewDecoder(strings.NewReader(manifest))
 	if err := dec.Decode(&job); err != nil {
 		t.Fatalf("not YAML: %v\n%s", err, manifest)

@@ -230,30 +230,7 @@ func TestStatsK8s(t *testing.T) {
 	bin := cliBin(t, dir)
 	runs, out := filepath.Join(dir, "runs"), filepath.Join(dir, "out")
 	manifest := planOf(t, "k8s", "-bin", bin, "-dir", runs, "-out", out, "-image", "registry.example/pasyans:1", "-claim", "stats")
-	var job struct {
-		Kind     string
-		Metadata struct{ Annotations map[string]string }
-		Spec     struct {
-			CompletionMode string `yaml:"completionMode"`
-			Completions    int
-			Template       struct {
-				Spec struct {
-					Containers []struct {
-						Image        string
-						Command      []string
-						VolumeMounts []struct {
-							MountPath string `yaml:"mountPath"`
-						} `yaml:"volumeMounts"`
-					}
-					Volumes []struct {
-						PersistentVolumeClaim struct {
-							ClaimName string `yaml:"claimName"`
-						} `yaml:"persistentVolumeClaim"`
-					}
-				}
-			}
-		}
-	}
+	var job k8sJob
 	if err := yaml.Unmarshal([]byte(manifest), &job); err != nil {
 		t.Fatalf("the manifest is not YAML: %v\n%s", err, manifest)
 	}

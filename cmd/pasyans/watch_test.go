@@ -464,6 +464,41 @@ func TestWatchEndpoints(t *testing.T) {
 	}
 }
 
+// startWatch starts serve -watch on the corpus in dir as a real process
+// and reads its standard error up to the line that says where it serves:
+// the process, the rest of its standard error, the log so far and the
+// address.
+func startWatch(t *testing.T, dir string) (*exec.Cmd, io.Reader, *strings.Builder, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "serve", "-watch", "-corpus", dir, "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "PASYANS_AS_CLI=1")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	log := &strings.Builder{}
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if _, a, ok := strings.Cut(sc.Text(), "serving the live preview at "); ok {
+			return cmd, stderr, log, strings.Fields(a)[0]
+		}
+	}
+	return cmd, stderr, log, ""
+}
+
+// stopWatch sends sig to a process startWatch started, adds the rest of
+// its standard error to log and waits for it to end.
+func stopWatch(cmd *exec.Cmd, stderr io.Reader, log *strings.Builder, sig os.Signal) error {
+	cmd.Process.Signal(sig)
+	rest, _ := io.ReadAll(stderr)
+	log.Write(rest)
+	return cmd.Wait()
+}
+
 // TestWatchStop runs serve -watch as a real process and stops it with
 // SIGINT: exit 0, and its private folder is gone.
 func TestWatchStop(t *testing.T) {
@@ -472,32 +507,12 @@ func TestWatchStop(t *testing.T) {
 	}
 	dir := copyCorpus(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd := exec.Command(os.Args[0], "serve", "-watch", "-corpus", dir, "-addr", "127.0.0.1:0")
-		cmd.Env = append(os.Environ(), "PASYANS_AS_CLI=1")
-		stderr, err := cmd.StderrPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var log strings.Builder
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			log.WriteString(sc.Text() + "\n")
-			if strings.Contains(sc.Text(), "serving the live preview") {
-				break
-			}
-		}
+		cmd, stderr, log, _ := startWatch(t, dir)
 		private := mustPrivate(t, log.String())
 		if _, err := os.Stat(private); err != nil {
 			t.Fatalf("the private folder: %v", err)
 		}
-		cmd.Process.Signal(sig)
-		rest, _ := io.ReadAll(stderr)
-		log.Write(rest)
-		err = cmd.Wait()
-		if err != nil {
+		if err := stopWatch(cmd, stderr, log, sig); err != nil {
 			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, log.String())
 		}
 		if _, err := os.Stat(private); !os.IsNotExist(err) {
@@ -592,25 +607,7 @@ func TestWatchStopMidBuild(t *testing.T) {
 	}
 	dir := copyCorpus(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd := exec.Command(os.Args[0], "serve", "-watch", "-corpus", dir, "-addr", "127.0.0.1:0")
-		cmd.Env = append(os.Environ(), "PASYANS_AS_CLI=1")
-		stderr, err := cmd.StderrPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var log strings.Builder
-		sc := bufio.NewScanner(stderr)
-		addr := ""
-		for sc.Scan() {
-			log.WriteString(sc.Text() + "\n")
-			if _, a, ok := strings.Cut(sc.Text(), "serving the live preview at "); ok {
-				addr = strings.Fields(a)[0]
-				break
-			}
-		}
+		cmd, stderr, log, addr := startWatch(t, dir)
 		private := mustPrivate(t, log.String())
 		s := &liveServer{t: t, url: strings.TrimSuffix(addr, "/")}
 		s.fullCheck(s.get("/en/", 200), "/en/")
@@ -619,10 +616,7 @@ func TestWatchStopMidBuild(t *testing.T) {
 			t.Fatalf("no rebuild under way: %+v", st)
 		}
 		start := time.Now()
-		cmd.Process.Signal(sig)
-		rest, _ := io.ReadAll(stderr)
-		log.Write(rest)
-		err = cmd.Wait()
+		err := stopWatch(cmd, stderr, log, sig)
 		took := time.Since(start)
 		t.Logf("%v mid-rebuild: ended in %v", sig, took)
 		if err != nil {

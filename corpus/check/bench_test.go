@@ -3,7 +3,6 @@ package check
 import (
 	"testing"
 
-	"pasyans/corpus"
 	"pasyans/engine/solve/stats"
 )
 
@@ -12,10 +11,7 @@ import (
 // the wall time it reports the CPU time per check (cpu-ms/op), the figure
 // that does not depend on the machine's load.
 func BenchmarkRun(b *testing.B) {
-	ed, _ := corpus.Load(corpus.FS)
-	if ed == nil {
-		b.Fatal("the embedded corpus did not load")
-	}
+	ed := embedded(b)
 	cpu0 := stats.ProcessCPU()
 	for b.Loop() {
 		if r := Run(ed, Options{Probes: DefaultProbes}); !r.OK() {
@@ -31,10 +27,7 @@ func BenchmarkRun(b *testing.B) {
 // embedded edition, each watched move by move (the refusal sampling
 // included), without the solver's games.
 func BenchmarkPlayouts(b *testing.B) {
-	ed, _ := corpus.Load(corpus.FS)
-	if ed == nil {
-		b.Fatal("the embedded corpus did not load")
-	}
+	ed := embedded(b)
 	plan := planFor(DefaultProbes)
 	cpu0 := stats.ProcessCPU()
 	for b.Loop() {

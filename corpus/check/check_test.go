@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"pasyans/corpus"
+	"pasyans/corpus/internal/corpustest"
 	"pasyans/engine"
 )
 
@@ -18,25 +18,30 @@ import (
 // may change.
 func realCorpus(t testing.TB) fstest.MapFS {
 	t.Helper()
-	m := fstest.MapFS{}
-	root := os.DirFS("..")
-	err := fs.WalkDir(root, ".", func(name string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && (name == "testdata" || name == "check"):
-			return fs.SkipDir
-		case d.IsDir() || strings.HasSuffix(name, ".go"):
-			return nil
-		}
-		data, err := fs.ReadFile(root, name)
-		m[name] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+	return corpustest.Copy(t, "..", "testdata", "check")
+}
+
+// embedded loads the edition the binary embeds.
+func embedded(t testing.TB) *corpus.Edition {
+	t.Helper()
+	ed, err := corpus.Load(corpus.FS)
+	if ed == nil {
+		t.Fatalf("the embedded corpus did not load: %v", err)
 	}
-	return m
+	return ed
+}
+
+// loadClean loads fsys, which must load without a diagnostic.
+func loadClean(t testing.TB, fsys fs.FS) *corpus.Edition {
+	t.Helper()
+	ed, err := corpus.Load(fsys)
+	if ed == nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if ds, _ := err.(corpus.Diagnostics); len(ds) > 0 {
+		t.Fatalf("Load: %v", ds)
+	}
+	return ed
 }
 
 // run loads fsys and checks it.

@@ -184,6 +184,40 @@ type mutantCase struct {
 	check      string   // the check id of the diagnostic wanted
 }
 
+// mutateCase is the mutant of game made by f on a copy of its variant
+// (rule returns the copy's rule of an id, failing the test if it has
+// none), caught by a diagnostic of check naming a paragraph of rules or
+// facts.
+func mutateCase(name, game, check string, rules, facts []string, f func(v *engine.Variant, rule func(id string) *engine.Rule)) mutantCase {
+	return mutantCase{name: game + " " + name, game: game, check: check, rules: rules, facts: facts,
+		variant: func(t *testing.T) *engine.Variant {
+			return mutate(t, game, func(v *engine.Variant) {
+				f(v, func(id string) *engine.Rule { return rule(t, v, id) })
+			})
+		}}
+}
+
+// loosenCase is the probe-caught mutant of game whose rule also allows the
+// transfers from piles of role from to piles of role to that allow accepts.
+func loosenCase(name, game, ruleID string, facts []string, from, to engine.Role, allow func(v *engine.Variant, s *engine.State, m engine.Move) bool) mutantCase {
+	return mutateCase(name, game, CheckProbe, []string{ruleID}, facts, func(v *engine.Variant, rule func(string) *engine.Rule) {
+		v.Game = loosen{Game: v.Game, rule: rule(ruleID), extra: transfers(v, from, to),
+			allow: func(s *engine.State, m engine.Move) bool { return allow(v, s, m) }}
+	})
+}
+
+// anyMove allows every move.
+func anyMove(*engine.Variant, *engine.State, engine.Move) bool { return true }
+
+// sameSuitStep allows a card on a card of its suit one rank away in
+// direction dir (see step).
+func sameSuitStep(dir int) func(v *engine.Variant, s *engine.State, m engine.Move) bool {
+	return func(_ *engine.Variant, s *engine.State, m engine.Move) bool {
+		c, top := s.Piles[m.From].Top(), s.Piles[m.To].Top()
+		return top != engine.NoCard && c.Suit() == top.Suit() && step(c, top, dir)
+	}
+}
+
 // mutantCases are the mutants, each game's added at init by a file of its
 // own, mutant_<game>_test.go (TestMutantsPerGame asks one per game).
 var mutantCases []mutantCase

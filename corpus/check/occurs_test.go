@@ -14,13 +14,7 @@ import (
 // the probes), returning their diagnostics as strings.
 func occursRun(t *testing.T, fsys fstest.MapFS) []string {
 	t.Helper()
-	ed, err := corpus.Load(fsys)
-	if ed == nil {
-		t.Fatalf("Load: %v", err)
-	}
-	if ds, _ := err.(corpus.Diagnostics); len(ds) > 0 {
-		t.Fatalf("Load: %v", ds)
-	}
+	ed := loadClean(t, fsys)
 	f := &findings{}
 	ix := newTextIndex(ed)
 	checkOccursClaims(ed, ix, f)
@@ -56,6 +50,14 @@ func replace(t *testing.T, m fstest.MapFS, file, old, new string) {
 	m[file] = &fstest.MapFile{Data: []byte(strings.Replace(s, old, new, 1))}
 }
 
+// wantOne fails the test unless ds is one diagnostic starting with want.
+func wantOne(t *testing.T, ds []string, want string) {
+	t.Helper()
+	if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
+		t.Errorf("got %q, want one diagnostic starting %q", ds, want)
+	}
+}
+
 func TestOccursRealCorpus(t *testing.T) {
 	if ds := occursRun(t, realCorpus(t)); len(ds) > 0 {
 		t.Errorf("the corpus fails:\n%s", strings.Join(ds, "\n"))
@@ -86,20 +88,14 @@ func TestOccursOldConstitutionNote(t *testing.T) {
 		m := realCorpus(t)
 		replace(t, m, file, cut(m), section(""))
 		want := fmt.Sprintf("%s:%d: 000:5: the sentence says where a word occurs («the only occurrence»)", file, lineOf(t, m, file, oldNote))
-		ds := occursRun(t, m)
-		if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
-			t.Errorf("got %q, want one diagnostic starting %q", ds, want)
-		}
+		wantOne(t, occursRun(t, m), want)
 	})
 	t.Run("Russian note without claim", func(t *testing.T) {
 		m := realCorpus(t)
 		const ru = "> Примечание. Слово встречается только здесь."
 		replace(t, m, file, cut(m), "This forms the Constitution.\n\n> Note. The word names the layout.\n\n"+ru+"\n\n## 000:6")
 		want := fmt.Sprintf("%s:%d: 000:5: the sentence says where a word occurs («встречается только»)", file, lineOf(t, m, file, ru))
-		ds := occursRun(t, m)
-		if len(ds) != 1 || !strings.HasPrefix(ds[0], want) {
-			t.Errorf("got %q, want one diagnostic starting %q", ds, want)
-		}
+		wantOne(t, occursRun(t, m), want)
 	})
 	t.Run("note with its claim", func(t *testing.T) {
 		m := realCorpus(t)

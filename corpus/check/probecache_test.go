@@ -19,10 +19,7 @@ import (
 // report), but only under its own salt; an entry that does not decode is
 // computed again and rewritten.
 func TestProbeCache(t *testing.T) {
-	ed, ds := corpus.Load(corpus.FS)
-	if ed == nil {
-		t.Fatalf("the embedded corpus did not load: %v", ds)
-	}
+	ed := embedded(t)
 	const probes = 25
 	run := func(c *ProbeCache) (string, map[string]string) {
 		t.Helper()

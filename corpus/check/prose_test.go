@@ -10,17 +10,28 @@ import (
 	"pasyans/corpus"
 )
 
+// proseEdit runs the prose checks over the corpus with old replaced by
+// new in file: the diagnostics, and new's place as "file:line".
+func proseEdit(t *testing.T, file, old, new string) (corpus.Diagnostics, string) {
+	t.Helper()
+	m := realCorpus(t)
+	replace(t, m, file, old, new)
+	return proseRun(t, m), fmt.Sprintf("%s:%d", file, lineOf(t, m, file, new))
+}
+
+// hasDiag reports whether ds holds a diagnostic starting with prefix, of
+// check (any, if ""), whose message contains msg.
+func hasDiag(ds corpus.Diagnostics, prefix, check, msg string) bool {
+	return slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool {
+		return strings.HasPrefix(d.String(), prefix) && (check == "" || d.Rule == check) && strings.Contains(d.Msg, msg)
+	})
+}
+
 // proseRun loads fsys and runs the checks of the prose only (not the
 // probes), returning their diagnostics.
 func proseRun(t *testing.T, fsys fstest.MapFS) corpus.Diagnostics {
 	t.Helper()
-	ed, err := corpus.Load(fsys)
-	if ed == nil {
-		t.Fatalf("Load: %v", err)
-	}
-	if ds, _ := err.(corpus.Diagnostics); len(ds) > 0 {
-		t.Fatalf("Load: %v", ds)
-	}
+	ed := loadClean(t, fsys)
 	f := &findings{}
 	ix := newTextIndex(ed)
 	us := proseUnits(ed)
@@ -100,12 +111,8 @@ var findings45 = []finding{
 func TestProseFindingsRestored(t *testing.T) {
 	for _, fd := range findings45 {
 		t.Run(fd.name, func(t *testing.T) {
-			m := realCorpus(t)
-			replace(t, m, fd.file, fd.now, fd.old)
-			line := lineOf(t, m, fd.file, fd.old)
-			ds := proseRun(t, m)
-			at := fmt.Sprintf("%s:%d", fd.file, line)
-			if !slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool { return d.Pos.String() == at && d.Rule == fd.check }) {
+			ds, at := proseEdit(t, fd.file, fd.now, fd.old)
+			if !hasDiag(ds, at+": ", fd.check, "") {
 				t.Errorf("want a %s diagnostic at %s, got:\n%v", fd.check, at, ds)
 			}
 		})
@@ -156,14 +163,9 @@ func TestCitedQuotations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := realCorpus(t)
-			replace(t, m, file, now, tt.text)
-			want := fmt.Sprintf("%s:%d: ", file, lineOf(t, m, file, tt.text))
-			ds := proseRun(t, m)
-			if !slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool {
-				return strings.HasPrefix(d.String(), want) && strings.Contains(d.Msg, tt.want)
-			}) {
-				t.Errorf("want %s…%s, got %v", want, tt.want, ds)
+			ds, at := proseEdit(t, file, now, tt.text)
+			if !hasDiag(ds, at+": ", "", tt.want) {
+				t.Errorf("want %s: …%s, got %v", at, tt.want, ds)
 			}
 		})
 	}
@@ -210,14 +212,9 @@ func TestFigures(t *testing.T) {
 		{"won 101,000 of 10,000 deals", "no stats file records it"},
 		{"won 99.9% of the deals", "typed by hand"},
 	} {
-		m := realCorpus(t)
-		replace(t, m, file, "won {{stats:st-helena.won}} of {{stats:st-helena.deals}} deals", tt.typed)
-		want := fmt.Sprintf("%s:%d: ", file, lineOf(t, m, file, tt.typed))
-		ds := proseRun(t, m)
-		if !slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool {
-			return strings.HasPrefix(d.String(), want) && d.Rule == CheckFigure && strings.Contains(d.Msg, tt.want)
-		}) {
-			t.Errorf("%s: want %s…%s, got %v", tt.typed, want, tt.want, ds)
+		ds, at := proseEdit(t, file, "won {{stats:st-helena.won}} of {{stats:st-helena.deals}} deals", tt.typed)
+		if !hasDiag(ds, at+": ", CheckFigure, tt.want) {
+			t.Errorf("%s: want %s: …%s, got %v", tt.typed, at, tt.want, ds)
 		}
 	}
 }
@@ -250,11 +247,8 @@ func TestStatementsAnywhere(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := realCorpus(t)
-			replace(t, m, tt.file, tt.anchor, tt.anchor+tt.add)
-			ds := proseRun(t, m)
-			at := fmt.Sprintf("%s:%d", tt.file, lineOf(t, m, tt.file, tt.add))
-			failed := slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool { return d.Pos.String() == at && d.Rule == CheckOccurs })
+			ds, at := proseEdit(t, tt.file, tt.anchor, tt.anchor+tt.add)
+			failed := hasDiag(ds, at+": ", CheckOccurs, "")
 			if failed == tt.ok {
 				t.Errorf("failed at %s: %v, want %v: %v", at, failed, !tt.ok, ds)
 			}
@@ -304,13 +298,8 @@ func TestParity(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := realCorpus(t)
-			replace(t, m, file, now, tt.ru)
-			want := fmt.Sprintf("%s:%d: the Russian does not say what the English", file, lineOf(t, m, file, tt.ru))
-			ds := proseRun(t, m)
-			if !slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool {
-				return strings.HasPrefix(d.String(), want) && strings.Contains(d.Msg, tt.want)
-			}) {
+			ds, at := proseEdit(t, file, now, tt.ru)
+			if want := at + ": the Russian does not say what the English"; !hasDiag(ds, want, "", tt.want) {
 				t.Errorf("want %s…%s, got %v", want, tt.want, ds)
 			}
 		})
@@ -381,11 +370,8 @@ func TestEnglishQuotations(t *testing.T) {
 		{`> Note. "Not to be picked out straight away"`, `> Note. "not to be picked out straight away"`, true},
 	}
 	for _, tt := range tests {
-		m := realCorpus(t)
-		replace(t, m, file, tt.now, tt.then)
-		at := fmt.Sprintf("%s:%d", file, lineOf(t, m, file, tt.then))
-		ds := proseRun(t, m)
-		failed := slices.ContainsFunc(ds, func(d corpus.Diagnostic) bool { return d.Pos.String() == at && d.Rule == CheckQuote })
+		ds, at := proseEdit(t, file, tt.now, tt.then)
+		failed := hasDiag(ds, at+": ", CheckQuote, "")
 		if failed == tt.ok {
 			t.Errorf("%s: failed %v, want %v: %v", tt.then, failed, !tt.ok, ds)
 		}

@@ -141,15 +141,7 @@ func spans(s string) []quoted {
 // script returns "ru" when most letters of s are Cyrillic, "en" when
 // most are Latin, "" when it has none.
 func script(s string) string {
-	var cyr, lat int
-	for _, r := range s {
-		switch {
-		case unicode.Is(unicode.Cyrillic, r):
-			cyr++
-		case unicode.Is(unicode.Latin, r):
-			lat++
-		}
-	}
+	cyr, lat := corpus.Letters(s)
 	switch {
 	case cyr == 0 && lat == 0:
 		return ""

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,24 +71,37 @@ func TestTermsEdition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files []string
-	for _, glob := range []string{"../../engine/*.go", "../../engine/variants/*.go", "../../normalize/*.go", "../../site/i18n/*.yaml"} {
-		m, _ := filepath.Glob(glob)
-		files = append(files, m...)
-	}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines = append(lines, ProseOf(strings.TrimPrefix(f, "../../"), string(data))...)
+	for f, data := range repoFiles(t, "engine/*.go", "engine/variants/*.go", "normalize/*.go", "site/i18n/*.yaml") {
+		lines = append(lines, ProseOf(f, data)...)
 	}
 	lines = append(lines, pdfStrings(t)...)
 	for _, d := range TermDiagnostics(ed.Terms, lines) {
 		t.Error(d)
+	}
+}
+
+// repoFiles yields the files of the repository matching the globs (paths
+// from its root), but not Go tests, each with its path and text.
+func repoFiles(t *testing.T, globs ...string) iter.Seq2[string, string] {
+	t.Helper()
+	var files []string
+	for _, glob := range globs {
+		m, _ := filepath.Glob("../../" + glob)
+		files = append(files, m...)
+	}
+	return func(yield func(string, string) bool) {
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(strings.TrimPrefix(f, "../../"), string(data)) {
+				return
+			}
+		}
 	}
 }
 
@@ -98,20 +112,12 @@ var goString = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
 // captions, headings and notes), one line each.
 func pdfStrings(t *testing.T) []ProseLine {
 	t.Helper()
-	files, _ := filepath.Glob("../../render/pdf*.go")
 	var out []ProseLine
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, l := range strings.Split(string(data), "\n") {
+	for f, data := range repoFiles(t, "render/pdf*.go") {
+		for i, l := range strings.Split(data, "\n") {
 			for _, m := range goString.FindAllStringSubmatch(l, -1) {
 				if corpus.IsRussian(m[1]) {
-					out = append(out, ProseLine{corpus.Pos{File: strings.TrimPrefix(f, "../../"), Line: i + 1}, "ru", m[1], ""})
+					out = append(out, ProseLine{corpus.Pos{File: f, Line: i + 1}, "ru", m[1], ""})
 				}
 			}
 		}

@@ -151,6 +151,27 @@ func Rules(t *testing.T, id string, cases []Case) {
 	}
 }
 
+// Lookup returns the registered variant id, failing the test if there is
+// none.
+func Lookup(t testing.TB, id string) *engine.Variant {
+	t.Helper()
+	v, err := engine.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// Undone undoes the last move of s and fails the test unless that brings
+// back the position whose key is before; what names the move undone.
+func Undone(t *testing.T, s *engine.State, before []byte, what string) {
+	t.Helper()
+	s.Undo()
+	if string(s.Key(nil)) != string(before) {
+		t.Fatalf("undo of %s does not restore the position", what)
+	}
+}
+
 // Set replaces the cards of pile id in s (bottom to top, written as cards),
 // for cases that need a position no short deal reaches. Cards are taken
 // from wherever they lie, so the deal's cards are conserved.

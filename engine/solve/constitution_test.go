@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // bare is a game's knowledge with its safe moves and dead positions taken
@@ -54,10 +55,7 @@ func (w *keyWatch) key(s *engine.State, dst []byte) []byte {
 // it returns how many both decided.
 func agreeKnowledge(t *testing.T, id string, opts []string, deals int, nodes int64) int {
 	t.Helper()
-	v, err := engine.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, id)
 	decided := agreeWith(t, v, opts, deals, nodes, withoutKnowledge(v))
 	t.Logf("%s %v: %d of %d deals decided both ways", id, opts, decided, deals)
 	return decided
@@ -153,7 +151,7 @@ func (p *pair) compare(t *testing.T, s *engine.State, where string) {
 	a := p.with.Solve(s, p.o)
 	b := p.without.Solve(s, p.o)
 	for _, r := range []Result{a, b} {
-		if r.Outcome == Won && !replayFrom(s, r.Moves) {
+		if r.Outcome == Won && !wins(s, r.Moves) {
 			t.Fatalf("%s: the winning line does not win", where)
 		}
 	}
@@ -330,25 +328,6 @@ func TestConstitutionDealReduction(t *testing.T) {
 			t.Errorf("%v: no lost position was compared", opts)
 		}
 	}
-}
-
-// replayFrom reports whether moves, played from s, are legal and win; it
-// leaves s as it found it.
-func replayFrom(s *engine.State, moves []engine.Move) bool {
-	n := 0
-	defer func() {
-		for ; n > 0; n-- {
-			s.Undo()
-		}
-	}()
-	for _, m := range moves {
-		if s.Check(m) != nil {
-			return false
-		}
-		s.Do(m)
-		n++
-	}
-	return s.Won()
 }
 
 func splitCards(s string) []string { return strings.Fields(s) }

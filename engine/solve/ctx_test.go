@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // ctxGames are the games whose context (key, move generator) these tests
@@ -20,10 +21,7 @@ var moveGenGames = append([]string{"salic-law"}, ctxGames...)
 func TestKeyInjective(t *testing.T) {
 	t.Parallel()
 	for _, id := range ctxGames {
-		v, err := engine.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := enginetest.Lookup(t, id)
 		sv := New(v)
 		if _, ok := sv.ctx.(*generic); ok {
 			continue
@@ -55,10 +53,7 @@ func TestKeyInjective(t *testing.T) {
 func TestMoveGenAgrees(t *testing.T) {
 	t.Parallel()
 	for _, id := range moveGenGames {
-		v, err := engine.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := enginetest.Lookup(t, id)
 		for oi := -1; oi < len(v.Options); oi++ {
 			var o engine.Options
 			if oi >= 0 {

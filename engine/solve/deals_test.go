@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 var genDeals = flag.String("gen", "", "comma-separated game ids: search example deals and print them as YAML")
@@ -21,10 +22,7 @@ func TestGenerateDeals(t *testing.T) {
 		t.Skip("run with -gen=game,…")
 	}
 	for _, id := range strings.Split(*genDeals, ",") {
-		v, err := engine.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := enginetest.Lookup(t, id)
 		sv := New(v)
 		for seed := uint64(1); seed <= 60; seed++ {
 			s := engine.NewDeal(v, seed, 0)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // TestFixtures pins the solver's answers on known deals of the three large
@@ -27,10 +28,7 @@ func TestFixtures(t *testing.T) {
 		{"zodiac", 12, Won, 200_000},
 		{"zodiac", 15, Won, 200_000},
 	} {
-		v, err := engine.Lookup(f.game)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := enginetest.Lookup(t, f.game)
 		for threads := 1; threads <= 2; threads++ {
 			s := engine.NewDeal(v, f.seed, 0)
 			r := Solve(s, Options{MaxNodes: f.nodes, Threads: threads})

@@ -56,7 +56,7 @@ func TestLeCadranDealtAce(t *testing.T) {
 	if r.Outcome != Won {
 		t.Fatalf("%s after %d positions, want won:\n%s", r.Outcome, r.Nodes, s.Text(true))
 	}
-	if !replayFrom(s, r.Moves) {
+	if !wins(s, r.Moves) {
 		t.Fatal("the winning line does not win")
 	}
 }

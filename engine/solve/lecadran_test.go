@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // TestLeCadranOrderKeepsMoves checks, at the positions of bounded
@@ -16,10 +17,7 @@ import (
 // (the deal-first rule).
 func TestLeCadranOrderKeepsMoves(t *testing.T) {
 	t.Parallel()
-	v, err := engine.Lookup("le-cadran")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "le-cadran")
 	sv := New(v)
 	g := sv.ctx.(*leCadran)
 	var bad string

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // seenBytesPerKey searches le-cadran deal 1 exhaustively (no beams, no
@@ -13,10 +14,7 @@ import (
 // table is largest for its keys), the arena's bytes in use, and the mean
 // key length.
 func seenBytesPerKey(t testing.TB, nodes int64) (table, arena, key float64, n int) {
-	v, err := engine.Lookup("le-cadran")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "le-cadran")
 	sv := New(v)
 	var keyBytes, keys int64
 	sv.check = func(_ *engine.State, k []byte) { keyBytes += int64(len(k)); keys++ }

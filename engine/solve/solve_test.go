@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 	_ "pasyans/engine/variants"
 )
 
@@ -326,10 +327,7 @@ func BenchmarkSolveSalicLaw(b *testing.B) {
 // does, unless o turns them off) and reports positions per second of
 // search and per second of CPU time.
 func benchSolve(b *testing.B, game string, seeds []uint64, o Options) {
-	v, err := engine.Lookup(game)
-	if err != nil {
-		b.Fatal(err)
-	}
+	v := enginetest.Lookup(b, game)
 	if seeds == nil {
 		seeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8}
 	}
@@ -357,10 +355,7 @@ func benchSolve(b *testing.B, game string, seeds []uint64, o Options) {
 // ways must get the same answer.
 func TestSafeMovesAgree(t *testing.T) {
 	for _, id := range []string{"le-cadran", "salic-law", "fifteen", "zodiac"} {
-		v, err := engine.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := enginetest.Lookup(t, id)
 		with, without := New(v), New(v)
 		decided := 0
 		seeds := uint64(30)
@@ -388,10 +383,7 @@ func TestSafeMovesAgree(t *testing.T) {
 // TestLeCadranNoCounters guards the le-cadran key, which leaves out the
 // game counters and face-down counts: random playouts must never set them.
 func TestLeCadranNoCounters(t *testing.T) {
-	v, err := engine.Lookup("le-cadran")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "le-cadran")
 	var w engine.Walker
 	for seed := uint64(1); seed <= 20; seed++ {
 		s := engine.NewDeal(v, seed, 0)

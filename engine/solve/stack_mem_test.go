@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // stackBytes searches deal seed of game exhaustively (no beams, no
@@ -16,10 +17,7 @@ import (
 // after the search (the stack's slices stay grown) less the one before
 // and less the visited set's memory.
 func stackBytes(t *testing.T, game string, seed uint64, nodes int64, maxSeen int) (perLevel float64, depth int) {
-	v, err := engine.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, game)
 	s := engine.NewDeal(v, seed, 0)
 	var ms runtime.MemStats
 	runtime.GC()

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // TestParseBudget: ParseBudget reads what BudgetString writes, and
@@ -27,10 +27,7 @@ func TestParseBudget(t *testing.T) {
 // after it (a records file on a full disk used to let every remaining
 // deal be solved) and none is emitted.
 func TestStatsSeedsStop(t *testing.T) {
-	v, err := engine.Lookup("fifteen")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "fifteen")
 	seeds := make([]uint64, 50)
 	for i := range seeds {
 		seeds[i] = uint64(i + 1)

@@ -4,16 +4,14 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
 
 // TestSympathyConfluent checks the theorem of sympathy.go: the solver, which
 // plays one line, decides every deal, and random playouts of the same deal
 // (other orders of play) reach the same outcome, under every option.
 func TestSympathyConfluent(t *testing.T) {
-	v, err := engine.Lookup("sympathy")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "sympathy")
 	sv := New(v)
 	var w engine.Walker
 	won := 0

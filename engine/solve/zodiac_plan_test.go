@@ -27,19 +27,7 @@ func zoRandomFirst(v *engine.Variant, r *engine.Rand) *engine.State {
 			u = engine.Rank(5 + r.Intn(3))
 			d = u + 1 + engine.Rank(r.Intn(2))
 		}
-		a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
-		for rk := engine.Ace; rk <= u; rk++ {
-			a.Cards = append(a.Cards, engine.NewCard(rk, su))
-		}
-		for rk := engine.King; rk >= d; rk-- {
-			k.Cards = append(k.Cards, engine.NewCard(rk, su))
-		}
-		for rk := u + 1; rk <= engine.King; rk++ {
-			out = append(out, engine.NewCard(rk, su))
-		}
-		for rk := engine.Ace; rk < d; rk++ {
-			out = append(out, engine.NewCard(rk, su))
-		}
+		out = zoBuildTo(s, su, u, d, out)
 	}
 	engine.Shuffle(out, r)
 	// Packets: walks of one suit, one rank apart, from the first cards.

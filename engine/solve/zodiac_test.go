@@ -5,7 +5,27 @@ import (
 	"testing"
 
 	"pasyans/engine"
+	"pasyans/engine/enginetest"
 )
+
+// zoBuildTo lays suit su's ace foundation up to u and its king foundation
+// down to d, and returns out with the suit's other cards appended.
+func zoBuildTo(s *engine.State, su engine.Suit, u, d engine.Rank, out []engine.Card) []engine.Card {
+	a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
+	for rk := engine.Ace; rk <= u; rk++ {
+		a.Cards = append(a.Cards, engine.NewCard(rk, su))
+	}
+	for rk := engine.King; rk >= d; rk-- {
+		k.Cards = append(k.Cards, engine.NewCard(rk, su))
+	}
+	for rk := u + 1; rk <= engine.King; rk++ {
+		out = append(out, engine.NewCard(rk, su))
+	}
+	for rk := engine.Ace; rk < d; rk++ {
+		out = append(out, engine.NewCard(rk, su))
+	}
+	return out
+}
 
 // zoRandomEnd builds a zodiac position near the end of the game from r:
 // per suit the foundations already hold all but a few cards; the others
@@ -20,19 +40,7 @@ func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
 	for su := engine.Spades; su <= engine.Clubs; su++ {
 		u := engine.Rank(9 + r.Intn(5)) // ace foundation up to u
 		d := engine.Rank(2 + r.Intn(4)) // king foundation down to d
-		a, k := &s.Piles[zoAces+int(su)], &s.Piles[zoKings+int(su)]
-		for rk := engine.Ace; rk <= u; rk++ {
-			a.Cards = append(a.Cards, engine.NewCard(rk, su))
-		}
-		for rk := engine.King; rk >= d; rk-- {
-			k.Cards = append(k.Cards, engine.NewCard(rk, su))
-		}
-		for rk := u + 1; rk <= engine.King; rk++ {
-			out = append(out, engine.NewCard(rk, su))
-		}
-		for rk := engine.Ace; rk < d; rk++ {
-			out = append(out, engine.NewCard(rk, su))
-		}
+		out = zoBuildTo(s, su, u, d, out)
 	}
 	engine.Shuffle(out, r)
 	eq := 0
@@ -64,10 +72,7 @@ func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
 // dead must be lost; the two searches must agree.
 func TestZodiacBoundSound(t *testing.T) {
 	t.Parallel()
-	v, err := engine.Lookup("zodiac")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "zodiac")
 	zo := New(v)
 	gen := &Solver{v: v, ctx: newGeneric(v), seen: newSeenSet(DefaultMaxSeen)}
 	r := engine.NewRand(5)
@@ -123,10 +128,7 @@ func BenchmarkSolveZodiac(b *testing.B) { benchSolve(b, "zodiac", nil, Options{}
 // uncached one.
 func TestZodiacSuitAliveKey(t *testing.T) {
 	t.Parallel()
-	v, err := engine.Lookup("zodiac")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := enginetest.Lookup(t, "zodiac")
 	r := engine.NewRand(11)
 	direct := func(s *engine.State, su engine.Suit) (string, bool) {
 		var q suitSearch

@@ -223,10 +223,7 @@ func TestConstitutionAutomatic(t *testing.T) {
 	if got := s.Piles[coPeople].Top().String(); got != "6D" {
 		t.Fatalf("p1 filled with %s, want the talon's top 6D", got)
 	}
-	s.Undo()
-	if string(s.Key(nil)) != string(key) {
-		t.Fatal("undo does not restore the position")
-	}
+	enginetest.Undone(t, s, key, "p1>c2")
 	enginetest.Clear(s, "w", "q")
 	play("p1>c2")
 	if got := s.Piles[coPeople].Top().String(); got != "4H" {

@@ -105,10 +105,7 @@ func TestFifteenOpenApply(t *testing.T) {
 	if got := s.Piles[v.Pile("a1")].Top(); got.String() != "AH" {
 		t.Fatalf("a1 = %v, want AH", got)
 	}
-	s.Undo()
-	if string(s.Key(nil)) != string(before) {
-		t.Fatal("undo of open does not restore the position")
-	}
+	enginetest.Undone(t, s, before, "open")
 }
 
 // TestFifteenDeal pins the shape of the deal: fourteen columns of seven and

@@ -10,16 +10,7 @@ import (
 func TestNewPlacesRules(t *testing.T) {
 	out := twPackOut
 	spades := twPut("f5", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S")
-	enginetest.Rules(t, "new-places", []enginetest.Case{
-		{Name: "deal a round", Seed: 1, Try: "deal"},
-		{Name: "no round once the pack is out", Seed: 1, Setup: out, Try: "deal", Rule: "new-places/deal-round"},
-		{Name: "no card from the pack", Seed: 1, Try: "s>t1", Rule: "new-places/deal-round"},
-		{Name: "strict: deal when nothing goes up", Seed: 1, Options: []string{"strict-deal"}, Setup: twLowTops, Try: "deal"},
-		{Name: "strict: no deal while a card goes up", Seed: 1, Options: []string{"strict-deal"}, Setup: twPut("t1", "2S"), Try: "deal", Rule: "new-places/strict-deal"},
-		{Name: "redeal when the pack is out", Seed: 1, Setup: out, Try: "redeal"},
-		{Name: "no redeal while the pack lasts", Seed: 1, Try: "redeal", Rule: "new-places/redeal"},
-		{Name: "a third deal", Seed: 1, Setup: twSetup(out, twDeal(2)), Try: "redeal"},
-		{Name: "no fourth deal", Seed: 1, Setup: twSetup(out, twDeal(3)), Try: "redeal", Rule: "new-places/three-deals"},
+	enginetest.Rules(t, "new-places", append(twDealCases("new-places", 1, "t1", twPut("t1", "2S"), 3, "three-deals"), []enginetest.Case{
 		{Name: "foundation to foundation", Seed: 1, Setup: spades, Try: "f1>f5"},
 		{Name: "foundation to foundation in order", Seed: 1, Setup: twPut("f5", "QS"), Try: "f1>f5", Rule: "new-places/foundation-order"},
 		{Name: "foundation card never back to a pile", Seed: 1, Try: "f1>t1", Rule: "new-places/foundation-final"},
@@ -40,7 +31,7 @@ func TestNewPlacesRules(t *testing.T) {
 		{Name: "no build out of suit", Seed: 1, Setup: twSetup(out, twPut("t1", "5S"), twPut("t2", "6H")), Try: "t1>t2", Rule: "new-places/build-suit"},
 		{Name: "build one rank apart", Seed: 1, Setup: twSetup(out, twPut("t1", "5S"), twPut("t2", "7S")), Try: "t1>t2", Rule: "new-places/build-rank"},
 		{Name: "no card on an emptied place", Seed: 1, Setup: twSetup(out, twEmpty("t2")), Try: "t1>t2", Rule: "new-places/no-empty-fill"},
-	})
+	}...))
 }
 
 // TestNewPlacesBasesAndReplace checks the bases taken out before the deal

@@ -8,46 +8,12 @@ import (
 )
 
 // slPile is one pile of an arranged salic-law position, cards bottom to top.
-type slPile struct {
-	id    string
-	cards []string
-}
+type slPile = coPile
 
 // slArrange lays out a position: the named piles get exactly their cards,
 // every other card of the deal goes to the pack (under the cards named for
-// "s", if any), so the deal's cards are conserved.
-func slArrange(piles ...slPile) func(s *engine.State) {
-	return func(s *engine.State) {
-		var pool []engine.Card
-		for i := range s.Piles {
-			pool = append(pool, s.Piles[i].Cards...)
-			s.Piles[i].Cards = s.Piles[i].Cards[:0]
-			s.Piles[i].Down = 0
-		}
-		var stockTop []engine.Card
-		for _, p := range piles {
-			idx := s.V.Pile(p.id)
-			for _, text := range p.cards {
-				c, err := engine.ParseCard(text)
-				if err != nil {
-					panic(err)
-				}
-				j := len(pool) - 1
-				for pool[j] != c {
-					j--
-				}
-				pool = append(pool[:j], pool[j+1:]...)
-				if p.id == "s" {
-					stockTop = append(stockTop, c)
-				} else {
-					s.Piles[idx].Cards = append(s.Piles[idx].Cards, c)
-				}
-			}
-		}
-		st := &s.Piles[s.V.Pile("s")]
-		st.Cards = append(append(st.Cards, pool...), stockTop...)
-	}
-}
+// "s", if any), so the deal's cards are conserved (see coArrange).
+func slArrange(piles ...slPile) func(s *engine.State) { return coArrange("s", piles...) }
 
 // slEmptyStock arranges a position whose pack is exhausted: the leftover
 // cards are parked on the queens' row place q8 (decoration, never played).

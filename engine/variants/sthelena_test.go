@@ -8,16 +8,7 @@ import (
 
 func TestStHelenaRules(t *testing.T) {
 	out := twPackOut
-	enginetest.Rules(t, "st-helena", []enginetest.Case{
-		{Name: "deal a round", Seed: 2, Try: "deal"},
-		{Name: "no round once the pack is out", Seed: 2, Setup: out, Try: "deal", Rule: "st-helena/deal-round"},
-		{Name: "no card from the pack", Seed: 2, Try: "s>t5", Rule: "st-helena/deal-round"},
-		{Name: "strict: deal when nothing goes up", Seed: 2, Options: []string{"strict-deal"}, Setup: twLowTops, Try: "deal"},
-		{Name: "strict: no deal while a card goes up", Seed: 2, Options: []string{"strict-deal"}, Setup: twPut("t1", "KS"), Try: "deal", Rule: "st-helena/strict-deal"},
-		{Name: "redeal when the pack is out", Seed: 2, Setup: out, Try: "redeal"},
-		{Name: "no redeal while the pack lasts", Seed: 2, Try: "redeal", Rule: "st-helena/redeal"},
-		{Name: "a third deal", Seed: 2, Setup: twSetup(out, twDeal(2)), Try: "redeal"},
-		{Name: "no fourth deal", Seed: 2, Setup: twSetup(out, twDeal(3)), Try: "redeal", Rule: "st-helena/three-deals"},
+	enginetest.Rules(t, "st-helena", append(twDealCases("st-helena", 2, "t5", twPut("t1", "KS"), 3, "three-deals"), []enginetest.Case{
 		{Name: "ace starts an ace place", Seed: 2, Setup: twPut("t1", "AS"), Try: "t1>f1"},
 		{Name: "king from the top row starts a king place", Seed: 2, Setup: twPut("t5", "KS"), Try: "t5>f5"},
 		{Name: "no five on an empty place", Seed: 2, Setup: twPut("t1", "5S"), Try: "t1>f1", Rule: "st-helena/foundation-base"},
@@ -43,7 +34,7 @@ func TestStHelenaRules(t *testing.T) {
 		{Name: "build regardless of suit", Seed: 2, Setup: twSetup(out, twPut("t1", "5S"), twPut("t2", "6H")), Try: "t1>t2"},
 		{Name: "build one rank apart", Seed: 2, Setup: twSetup(out, twPut("t1", "5S"), twPut("t2", "5H")), Try: "t1>t2", Rule: "st-helena/build-rank"},
 		{Name: "no card on an emptied pile", Seed: 2, Setup: twSetup(out, twEmpty("t2")), Try: "t1>t2", Rule: "st-helena/no-empty-fill"},
-	})
+	}...))
 }
 
 func TestStHelenaProperties(t *testing.T) {

@@ -82,20 +82,33 @@ func twLowTops(s *engine.State) {
 	}
 }
 
+// twDealCases are the cases of a twelve-pile game's rounds and redeals:
+// its rules are game's, from is the pile a card from the pack is tried on,
+// up puts on t1 a card that goes up (refused by strict-deal), and last
+// names the deal rule refusing the deal after deals, the last allowed.
+func twDealCases(game string, seed uint64, from string, up func(*engine.State), deals int32, last string) []enginetest.Case {
+	cases := []enginetest.Case{
+		{Name: "deal a round", Seed: seed, Try: "deal"},
+		{Name: "no round once the pack is out", Seed: seed, Setup: twPackOut, Try: "deal", Rule: game + "/deal-round"},
+		{Name: "no card from the pack", Seed: seed, Try: "s>" + from, Rule: game + "/deal-round"},
+		{Name: "strict: deal when nothing goes up", Seed: seed, Options: []string{"strict-deal"}, Setup: twLowTops, Try: "deal"},
+		{Name: "strict: no deal while a card goes up", Seed: seed, Options: []string{"strict-deal"}, Setup: up, Try: "deal", Rule: game + "/strict-deal"},
+		{Name: "redeal when the pack is out", Seed: seed, Setup: twPackOut, Try: "redeal"},
+		{Name: "no redeal while the pack lasts", Seed: seed, Try: "redeal", Rule: game + "/redeal"},
+	}
+	if deals == 3 {
+		cases = append(cases, enginetest.Case{Name: "a third deal", Seed: seed, Setup: twSetup(twPackOut, twDeal(2)), Try: "redeal"})
+	}
+	return append(cases, enginetest.Case{Name: "no " + map[int32]string{2: "third", 3: "fourth"}[deals] + " deal", Seed: seed,
+		Setup: twSetup(twPackOut, twDeal(deals)), Try: "redeal", Rule: game + "/" + last})
+}
+
 func TestSwissRules(t *testing.T) {
 	out := twPackOut
-	enginetest.Rules(t, "swiss", []enginetest.Case{
-		{Name: "deal a round", Seed: 1, Try: "deal"},
-		{Name: "no round once the pack is out", Seed: 1, Setup: out, Try: "deal", Rule: "swiss/deal-round"},
-		{Name: "no card from the pack", Seed: 1, Try: "s>t1", Rule: "swiss/deal-round"},
+	enginetest.Rules(t, "swiss", append(twDealCases("swiss", 1, "t1", twPut("t1", "AS"), 2, "two-deals"), []enginetest.Case{
 		{Name: "no card to the pack", Seed: 1, Try: "t1>s", Rule: "swiss/deal-round"},
 		{Name: "deal with words only", Seed: 1, Try: "deal:t1", Rule: "play/syntax"},
-		{Name: "strict: deal when nothing goes up", Seed: 1, Options: []string{"strict-deal"}, Setup: twLowTops, Try: "deal"},
-		{Name: "strict: no deal while a card goes up", Seed: 1, Options: []string{"strict-deal"}, Setup: twPut("t1", "AS"), Try: "deal", Rule: "swiss/strict-deal"},
 		{Name: "default: deal while a card goes up", Seed: 1, Setup: twPut("t1", "AS"), Try: "deal"},
-		{Name: "redeal when the pack is out", Seed: 1, Setup: out, Try: "redeal"},
-		{Name: "no redeal while the pack lasts", Seed: 1, Try: "redeal", Rule: "swiss/redeal"},
-		{Name: "no third deal", Seed: 1, Setup: twSetup(out, twDeal(2)), Try: "redeal", Rule: "swiss/two-deals"},
 		{Name: "ace starts an ace place", Seed: 1, Setup: twPut("t1", "AS"), Try: "t1>f1"},
 		{Name: "king starts a king place", Seed: 1, Setup: twPut("t2", "KH"), Try: "t2>f6"},
 		{Name: "no five on an empty place", Seed: 1, Setup: twPut("t1", "5S"), Try: "t1>f1", Rule: "swiss/foundation-base"},
@@ -130,7 +143,7 @@ func TestSwissRules(t *testing.T) {
 		{Name: "no card on an emptied pile", Seed: 1, Setup: twSetup(out, twEmpty("t2")), Try: "t1>t2", Rule: "swiss/no-empty-fill"},
 		{Name: "a round fills an emptied pile", Seed: 1, Setup: twEmpty("t2"), Try: "deal"},
 		{Name: "no card from an empty pile", Seed: 1, Setup: twEmpty("t1"), Try: "t1>f1", Rule: "play/empty-source"},
-	})
+	}...))
 }
 
 // TestSwissRedeal pins the gathering convention: the new pack deals t1's
@@ -157,10 +170,7 @@ func TestSwissRedeal(t *testing.T) {
 	if s.Vars[twVarDeal] != 2 || len(s.Piles[twStock].Cards) != 104-12 {
 		t.Fatalf("deal %d, pack %d", s.Vars[twVarDeal], len(s.Piles[twStock].Cards))
 	}
-	s.Undo()
-	if string(s.Key(nil)) != string(key) {
-		t.Fatal("undo of redeal does not restore the position")
-	}
+	enginetest.Undone(t, s, key, "redeal")
 }
 
 // TestSwissDealPinned pins the first round of deal 1.

@@ -83,10 +83,7 @@ func TestSympathyChain(t *testing.T) {
 	case s.Vars[symVarTurn] != 0:
 		t.Fatal("the turn did not pass to the first partner")
 	}
-	s.Undo()
-	if string(s.Key(nil)) != string(before) {
-		t.Fatal("undo does not restore the position")
-	}
+	enginetest.Undone(t, s, before, "the turn")
 }
 
 // TestSympathyEnd checks the end: success when every card is paired,

@@ -397,15 +397,7 @@ func sections(ps []*corpus.Paragraph) []section {
 // footnoteNumber reports whether a footnote line is the note's number.
 func footnoteNumber(p *corpus.Paragraph) bool {
 	s := strings.TrimSpace(p.Corrected)
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // owner writes one owner's div in one language.
