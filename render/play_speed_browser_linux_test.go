@@ -44,6 +44,7 @@ type speed struct {
 	answered         time.Duration // CPU time of the workers' threads still running after the answer
 	left             int           // how many of them
 	native           float64       // one native thread's positions per CPU-second
+	nativeWall       float64       // its positions per wall-clock second
 	nativeOut        string
 }
 
@@ -79,9 +80,9 @@ func (q speed) cell() string {
 		wmark = "~"
 	}
 	wall := float64(q.all) / q.wall.Seconds()
-	return fmt.Sprintf("thread %7.0f/s %.2f×%s page cpu %7.0f/s %.2f×%s wall %7.0f/s %.2f×%s (%s %d/%d)",
+	return fmt.Sprintf("thread %7.0f/s %.2f×%s page cpu %7.0f/s %.2f×%s wall %7.0f/s ÷ native wall %7.0f/s %.2f×%s (%s %d/%d)",
 		per, per/q.native, mark, per*float64(q.workers), per*float64(q.workers)/q.native, mark,
-		wall, wall/q.native, wmark, q.result, q.answers, q.workers)
+		wall, q.nativeWall, wall/q.nativeWall, wmark, q.result, q.answers, q.workers)
 }
 
 // TestPlaySolverSpeed reports, per game, the page's solver speed as a
@@ -93,7 +94,9 @@ func (q speed) cell() string {
 // figures: positions per CPU-second of one worker thread; the page's
 // total by CPU time (that × the workers, what the page searches when each
 // worker has a core); and the page's total by wall clock (all answered
-// positions over the question's time, which the machine's load lowers).
+// positions over the question's time as the test sees it, round trip
+// included) against the native search's positions per wall-clock second
+// at the same moment (the machine's load lowers both).
 // CPU time is each thread's (the workers' threads in Chromium by Linux's
 // schedstat, sampled while they search; the native search's locked OS
 // thread by its CPU clock), which the machine's load does not change;
@@ -135,9 +138,10 @@ func askBoth(t *testing.T, s *playSession, game string, seed uint64, budget time
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		var tb play.Table
-		c0 := ownThreadCPU()
+		c0, w0 := ownThreadCPU(), time.Now()
 		r, err := tb.Solve(play.SolveRequest{Request: play.Request{Game: game, Seed: seed}, BudgetMS: int(budget.Milliseconds())})
 		c1 := ownThreadCPU()
+		q.nativeWall = float64(r.Nodes) / time.Since(w0).Seconds()
 		if err != nil || c1 <= c0 {
 			done <- 0
 			return
