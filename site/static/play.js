@@ -620,14 +620,16 @@
 
   // ---- The solver, in a Web Worker so the page never waits for it.
 
-  // On a device with four cores or more two workers search each question
+  // On a device with two cores or more two workers search each question
   // at once, in two ways (the solver's default phases; mostly randomized
   // probes, which find long wins sooner), and the first decided answer is
-  // taken. The workers are warmed when the page opens (two short searches
-  // of the deal, see warm), so the first question runs at about the speed
-  // of later ones.
+  // taken: the worker still searching is ended and a fresh one started in
+  // its place (a search cannot be interrupted), the other is kept warm.
+  // The workers are warmed when they start (two short searches of the
+  // position, see warm), so the first question runs at about the speed of
+  // later ones. The page's own thread only draws and answers the player.
   var workers = [], job = null, jobs = 0;
-  var WAYS = (navigator.hardwareConcurrency || 1) >= 4 ? [{}, { probe_share: 0.9 }] : [{}];
+  var WAYS = (navigator.hardwareConcurrency || 1) >= 2 ? [{}, { probe_share: 0.9 }] : [{}];
   solverEl.setAttribute("data-workers", String(WAYS.length));
 
   function workerMain() {
@@ -644,36 +646,43 @@
     };
   }
 
-  function startWorkers() {
-    workers = WAYS.map(function () {
-      var w = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
-      w.onmessage = solved;
-      w.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
-      return w;
-    });
-    var ws = workers;
-    globalThis.pasyansWasm.module().then(function (m) { ws.forEach(function (w) { w.postMessage({ wasm: m }); }); });
+  // startWorker starts worker i (searching the WAYS[i] way) and warms it
+  // on the position shown.
+  function startWorker(i) {
+    var w = globalThis.pasyansWasm.worker("(" + workerMain.toString() + ")();\n");
+    w.onmessage = function (e) { solved(e, i); };
+    w.onerror = function (e) { solverEl.textContent = S.error + " " + (e.message || ""); job = null; solverButtons(); };
+    workers[i] = w;
+    globalThis.pasyansWasm.module().then(function (m) { w.postMessage({ wasm: m }); });
+    if (pos) { warm(i); }
   }
 
-  // warm starts the workers and has each search the position shown twice,
-  // briefly; the answers are dropped. The browser compiles the engine's
+  function startWorkers() {
+    WAYS.forEach(function (_, i) { startWorker(i); });
+  }
+
+  // warm has worker i search the position shown twice, briefly; the
+  // answers are dropped. The browser compiles the engine's
   // code for speed only once it has run for a while, and a function
   // called once per search (the search loop itself) only on its next
   // call: one short search left the first question at half the speed of
   // later ones. The bound is in positions, so that a loaded machine warms
   // as much as an idle one; the time bound only caps a very slow device.
-  function warm() {
-    if (!workers.length) { startWorkers(); }
-    for (var i = 0; i < 2; i++) {
-      post(0, { game: D.game, seed: seed, options: options, moves: line.slice(), budget_ms: 1000, nodes: 25000 });
+  function warm(i) {
+    for (var k = 0; k < 2; k++) {
+      postTo(i, 0, { game: D.game, seed: seed, options: options, moves: line.slice(), budget_ms: 1000, nodes: 25000 });
     }
   }
 
-  function post(id, req) {
-    workers.forEach(function (w, i) {
-      var r = Object.assign({}, req, WAYS[i]);
-      w.postMessage({ id: id, req: r });
-    });
+  function postTo(i, id, req) {
+    workers[i].postMessage({ id: id, req: Object.assign({}, req, WAYS[i]) });
+  }
+
+  // restart ends the workers still searching job j and starts fresh ones
+  // in their places.
+  function restart(j) {
+    j.left.forEach(function (i) { workers[i].terminate(); startWorker(i); });
+    j.left = [];
   }
 
   function budget() {
@@ -708,10 +717,11 @@
     }
     if (!workers.length) { startWorkers(); }
     var b = budget();
-    job = { id: ++jobs, kind: kind, budget: b, line: line.slice(), waiting: workers.length, unknown: null };
+    job = { id: ++jobs, kind: kind, budget: b, line: line.slice(), left: WAYS.map(function (_, i) { return i; }), unknown: null, nodes: 0 };
     solverEl.removeAttribute("data-result");
     solverEl.textContent = fmt(S.thinking, { s: b });
-    post(job.id, { game: D.game, seed: seed, options: options, moves: job.line, budget_ms: Math.round(b * 1000) });
+    var req = { game: D.game, seed: seed, options: options, moves: job.line, budget_ms: Math.round(b * 1000) };
+    job.left.forEach(function (i) { postTo(i, job.id, req); });
     solverButtons();
   }
 
@@ -721,15 +731,20 @@
     btn("winnable").disabled = !!job || !pos || pos.won;
   }
 
-  // solved takes a worker's answer: a decided one (won, lost) at once,
-  // an undecided one when no other worker may still decide.
-  function solved(e) {
+  // solved takes worker i's answer: a decided one (won, lost) at once,
+  // an undecided one when no other worker may still decide. The positions
+  // of every answer taken are summed in data-nodes-all (data-answers of
+  // data-workers answered; an ended worker's positions are not known).
+  function solved(e, i) {
     if (!job || e.data.id !== job.id) { return; }
     var j = job, r0 = e.data.r;
-    j.waiting--;
-    if (!r0.error && r0.ok.result === "unknown" && j.waiting > 0) { j.unknown = j.unknown || e; return; }
+    j.left = j.left.filter(function (k) { return k !== i; });
+    j.nodes += r0.error ? 0 : r0.ok.nodes;
+    if (!r0.error && r0.ok.result === "unknown" && j.left.length > 0) { j.unknown = j.unknown || e; return; }
     job = null;
-    if (workers.length > 1 && j.waiting > 0) { restartWorkers(); } // the others are still searching
+    solverEl.setAttribute("data-answers", String(WAYS.length - j.left.length));
+    solverEl.setAttribute("data-nodes-all", String(j.nodes));
+    restart(j); // the others are still searching
     solverButtons();
     var r = e.data.r;
     if (r.error) { solverEl.textContent = S.error + " " + r.error; return; }
@@ -762,8 +777,9 @@
   // old one.
   function cancelSolver(say) {
     if (!job) { return; }
+    var j = job;
     job = null;
-    restartWorkers();
+    restart(j);
     solverEl.textContent = say ? S.cancelled : "";
     solverEl.removeAttribute("data-result");
     solverButtons();
@@ -822,14 +838,6 @@
     }
     saveResults();
     showResults();
-  }
-
-  // restartWorkers ends the workers (a search cannot be interrupted
-  // otherwise) and warms new ones.
-  function restartWorkers() {
-    workers.forEach(function (w) { w.terminate(); });
-    workers = [];
-    if (pos) { warm(); }
   }
 
   // ---- Controls, the deal form, the move list.
@@ -1004,7 +1012,7 @@
     hashSeen = location.hash;
     fromFragment();
     main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
-    warm();
+    if (!workers.length) { startWorkers(); }
   }, function (err) {
     board.textContent = S.error + " " + err;
     main.setAttribute("data-error", String(err));
