@@ -43,9 +43,12 @@ func (p *problems) take() []string {
 	return l
 }
 
-// watchProblems has the browser of ctx report what a page of the site at
-// fileURL must never do (see problems) and returns where it collects it.
-func watchProblems(t *testing.T, ctx context.Context, fileURL string) *problems {
+// watchProblems has the browser of ctx report what a page of the site
+// must never do (see problems) and returns where it collects it. site
+// gives the address the site is read from at the moment of a request (a
+// test that starts on file:// may go on to serve the same pages over
+// HTTP).
+func watchProblems(t *testing.T, ctx context.Context, site func() string) *problems {
 	t.Helper()
 	bad := &problems{}
 	if err := chromedp.Listen(ctx, func(ev any) {
@@ -74,7 +77,7 @@ func watchProblems(t *testing.T, ctx context.Context, fileURL string) *problems 
 		case *network.EventRequestWillBeSent:
 			// blob: is the engine's compiling worker, made from the
 			// page's own script (site/static/wasm.js).
-			if u := ev.Request.URL; !strings.HasPrefix(u, fileURL) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
+			if u := ev.Request.URL; !strings.HasPrefix(u, site()) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
 				bad.add("request outside the site: %s", u)
 			}
 		}
@@ -114,7 +117,7 @@ func TestBrowser(t *testing.T) {
 	t.Logf("screenshots in %s", shots)
 
 	fileURL := "file://" + filepath.ToSlash(dir) + "/"
-	bad := watchProblems(t, ctx, fileURL)
+	bad := watchProblems(t, ctx, func() string { return fileURL })
 
 	step := stepper(t, ctx, bad)
 	eval := func(expr string) string {

@@ -45,7 +45,7 @@ func newPlaySession(t *testing.T) *playSession {
 	ctx := browsertest.Start(t)
 	dir, ed := builtSite(t)
 	s := &playSession{t: t, ctx: ctx, fileURL: "file://" + filepath.ToSlash(dir) + "/", dir: dir, ed: ed}
-	s.bad = watchProblems(t, ctx, s.fileURL)
+	s.bad = watchProblems(t, ctx, func() string { return s.fileURL })
 	return s
 }
 
