@@ -136,6 +136,55 @@ type classScore struct {
 	missed, wrong        []string
 }
 
+// tally adds up the scores of the test set's queries, per class and in
+// all.
+type tally struct {
+	by    map[string]*classScore
+	total classScore
+}
+
+// add counts one query's drawn paragraphs against what it wants, and
+// returns its class's score.
+func (ty *tally) add(c qualityCase, got []string) *classScore {
+	if ty.by == nil {
+		ty.by = map[string]*classScore{}
+	}
+	s := ty.by[c.class]
+	if s == nil {
+		s = &classScore{}
+		ty.by[c.class] = s
+	}
+	for _, sc := range []*classScore{s, &ty.total} {
+		sc.n++
+		sc.want += len(c.want)
+		sc.found += len(got)
+		for _, id := range got {
+			if c.want[id] {
+				sc.correct++
+			}
+		}
+	}
+	return s
+}
+
+// classes lists the classes in order, then "all".
+func (ty *tally) classes() []string {
+	classes := make([]string, 0, len(ty.by)+1)
+	for c := range ty.by {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	return append(classes, "all")
+}
+
+// of returns the score of a class, or of all queries for "all".
+func (ty *tally) of(class string) *classScore {
+	if class == "all" {
+		return &ty.total
+	}
+	return ty.by[class]
+}
+
 // TestSearchQuality measures, per class of query, the recall of the
 // book's paragraphs in the drawn list (found and expected / expected) and
 // its precision (found and expected / found), micro-averaged, on the
@@ -151,26 +200,13 @@ func TestSearchQuality(t *testing.T) {
 	if len(cases) < 150 {
 		t.Errorf("the test set has %d queries, want at least 150", len(cases))
 	}
-	scores := map[string]*classScore{}
-	total := &classScore{}
+	var ty tally
 	for _, c := range cases {
 		got := drawnParas(ix, k, c.query, "ru")
-		s := scores[c.class]
-		if s == nil {
-			s = &classScore{}
-			scores[c.class] = s
-		}
-		for _, sc := range []*classScore{s, total} {
-			sc.n++
-			sc.want += len(c.want)
-			sc.found += len(got)
-		}
+		s := ty.add(c, got)
 		var missed, wrong []string
 		for _, id := range got {
-			if c.want[id] {
-				s.correct++
-				total.correct++
-			} else {
+			if !c.want[id] {
 				wrong = append(wrong, id)
 			}
 		}
@@ -187,15 +223,9 @@ func TestSearchQuality(t *testing.T) {
 			s.wrong = append(s.wrong, fmt.Sprintf("%d %q finds %v", c.line, c.query, wrong))
 		}
 	}
-	classes := make([]string, 0, len(scores))
-	for c := range scores {
-		classes = append(classes, c)
-	}
-	sort.Strings(classes)
-	for _, c := range append(classes, "all") {
-		s := total
+	for _, c := range ty.classes() {
+		s := ty.of(c)
 		if c != "all" {
-			s = scores[c]
 			for _, m := range s.missed {
 				t.Logf("  %s: %s", c, m)
 			}
@@ -206,6 +236,7 @@ func TestSearchQuality(t *testing.T) {
 		t.Logf("%-9s %3d queries: recall %.3f (%d/%d), precision %.3f (%d/%d)", c, s.n,
 			ratio(s.correct, s.want), s.correct, s.want, ratio(s.correct, s.found), s.correct, s.found)
 	}
+	total := &ty.total
 	if r, p := ratio(total.correct, total.want), ratio(total.correct, total.found); r < 0.95 || p < 0.98 {
 		t.Errorf("recall %.3f, precision %.3f: want at least 0.95 and 0.98", r, p)
 	}

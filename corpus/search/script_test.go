@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
 	"testing"
 
 	"pasyans/corpus"
@@ -228,39 +227,16 @@ func brief(gs []scriptGroup) string {
 // class, as TestSearchQuality does for the Go code.
 func scriptQuality(t *testing.T, cases []qualityCase, drawn func(i int) []string) {
 	t.Helper()
-	scores := map[string]*classScore{}
-	total := &classScore{}
+	var ty tally
 	for i, c := range cases {
-		got := drawn(i)
-		s := scores[c.class]
-		if s == nil {
-			s = &classScore{}
-			scores[c.class] = s
-		}
-		for _, sc := range []*classScore{s, total} {
-			sc.n++
-			sc.want += len(c.want)
-			sc.found += len(got)
-			for _, id := range got {
-				if c.want[id] {
-					sc.correct++
-				}
-			}
-		}
+		ty.add(c, drawn(i))
 	}
-	classes := make([]string, 0, len(scores))
-	for c := range scores {
-		classes = append(classes, c)
-	}
-	sort.Strings(classes)
-	for _, c := range append(classes, "all") {
-		s := total
-		if c != "all" {
-			s = scores[c]
-		}
+	for _, c := range ty.classes() {
+		s := ty.of(c)
 		t.Logf("script %-9s %3d queries: recall %.3f (%d/%d), precision %.3f (%d/%d)", c, s.n,
 			ratio(s.correct, s.want), s.correct, s.want, ratio(s.correct, s.found), s.correct, s.found)
 	}
+	total := &ty.total
 	if r, p := ratio(total.correct, total.want), ratio(total.correct, total.found); r < 0.95 || p < 0.98 {
 		t.Errorf("the script's recall %.3f, precision %.3f: want at least 0.95 and 0.98", r, p)
 	}
