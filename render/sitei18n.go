@@ -46,7 +46,7 @@ func loadMessages(fsys fs.FS) (*messages, error) {
 		tag := language.MustParse(lang)
 		for k, v := range kv {
 			var err error
-			if cases := pluralCases(kv, k); cases != nil {
+			if cases := pluralCases(kv, k, tag); cases != nil {
 				err = m.cat.Set(tag, k, plural.Selectf(1, "%d", cases...))
 			} else {
 				err = m.cat.SetString(tag, k, v)
@@ -82,16 +82,18 @@ var pluralForms = []string{"one", "few", "many"}
 // pluralCases returns the plural cases of message k, selected by its
 // first argument (x/text's plural rules of the catalog's language), when
 // k's first verb is %d and the catalog has a plural form of it; else nil.
-// (Forms of messages whose count is not the first %d are the browser's:
-// site.js selects them with Intl.PluralRules.)
-func pluralCases(kv map[string]string, k string) []any {
+// A form the language does not have (English "few") is passed over: every
+// catalog carries the same keys, and the form is there for the languages
+// that have it. (Forms of messages whose count is not the first %d are
+// the browser's: site.js selects them with Intl.PluralRules.)
+func pluralCases(kv map[string]string, k string, tag language.Tag) []any {
 	v := kv[k]
 	if i := strings.IndexByte(v, '%'); i < 0 || !strings.HasPrefix(v[i:], "%d") {
 		return nil
 	}
 	var cases []any
 	for _, f := range pluralForms {
-		if fv, ok := kv[k+"-"+f]; ok {
+		if fv, ok := kv[k+"-"+f]; ok && hasForm(tag, f) {
 			cases = append(cases, f, fv)
 		}
 	}
@@ -99,6 +101,20 @@ func pluralCases(kv map[string]string, k string) []any {
 		return nil
 	}
 	return append(cases, "other", v)
+}
+
+// pluralForm are x/text's plural forms by their CLDR names.
+var pluralForm = map[string]plural.Form{"one": plural.One, "few": plural.Few, "many": plural.Many}
+
+// hasForm reports whether some whole number takes the plural form f in
+// the language tag (its cardinal rules; whole numbers are what %d counts).
+func hasForm(tag language.Tag, f string) bool {
+	for n := range 1000 {
+		if plural.Cardinal.MatchPlural(tag, n, 0, 0, 0, 0) == pluralForm[f] {
+			return true
+		}
+	}
+	return false
 }
 
 // t returns the message key in lang formatted with args; a key that no

@@ -8,6 +8,8 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/number"
+
+	"pasyans/engine/solve"
 )
 
 // Numbers, units and dates in the page's language, through x/text: «10 000»,
@@ -59,6 +61,28 @@ func (pc *pageCtx) duration(s string) string {
 	default:
 		return pc.unit("unit.s", pc.dec(d.Seconds(), 1))
 	}
+}
+
+// budget formats a statistics budget as the stats files write it ("5s",
+// "3060000 nodes", "5s or 3060000 nodes"): the time as duration does,
+// the cap in positions counted in words («3 060 000 позиций», "3,060,000
+// positions"), or both; a value that does not parse is shown as it is.
+func (pc *pageCtx) budget(s string) string {
+	o, err := solve.ParseBudget(s)
+	if err != nil {
+		return s
+	}
+	var parts []string
+	if o.Budget > 0 {
+		parts = append(parts, pc.duration(o.Budget.String()))
+	}
+	if o.MaxNodes > 0 {
+		parts = append(parts, pc.t("unit.positions", o.MaxNodes))
+	}
+	if len(parts) == 2 {
+		return pc.t("stats.budget-or", parts[0], parts[1])
+	}
+	return parts[0]
 }
 
 // date formats a day ("2026-12-06") in words: «6 декабря 2026 г.»,

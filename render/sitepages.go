@@ -299,7 +299,7 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 	rows = append(rows, []statRow{
 		{pc.t("stats.win_rate"), pct(st.WinRate)},
 		{pc.t("stats.ci95"), pct(st.CI95[0]) + " – " + pct(st.CI95[1])},
-		{pc.t("stats.budget"), pc.duration(st.Budget)},
+		{pc.t("stats.budget"), pc.budget(st.Budget)},
 	}...)
 	if st.Threads > 1 {
 		rows = append(rows, statRow{pc.t("stats.threads"), pc.num(st.Threads)})
@@ -308,7 +308,7 @@ func (pc *pageCtx) statRows(st *corpus.Stats) []statRow {
 		rows = append(rows, statRow{pc.t("stats.shards"), pc.num(st.Shards)})
 	}
 	if st.Retried > 0 {
-		rows = append(rows, statRow{pc.t("stats.retried"), pc.t("stats.retried-value", st.Retried, pc.duration(st.RetryBudget))})
+		rows = append(rows, statRow{pc.t("stats.retried"), pc.t("stats.retried-value", st.Retried, pc.budget(st.RetryBudget))})
 	}
 	rows = append(rows, []statRow{
 		{pc.t("stats.time"), pc.unit("unit.ms", pc.dec(st.MedianMS, 0)+" / "+pc.dec(st.P90MS, 0))},
