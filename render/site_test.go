@@ -380,6 +380,16 @@ func TestEscaping(t *testing.T) {
 	}
 }
 
+// siteMessages loads the site's catalogs (site.FS).
+func siteMessages(t testing.TB) *messages {
+	t.Helper()
+	msgs, err := loadMessages(site.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msgs
+}
+
 // TestCatalogs: the real catalogs load (same keys in both languages), and
 // a key missing in one language is an error naming it.
 func TestCatalogs(t *testing.T) {
@@ -396,7 +406,7 @@ func TestCatalogs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `ru.yaml: missing key "only.english"`) {
 		t.Errorf("a key missing in ru.yaml: got %v", err)
 	}
-	msgs, _ := loadMessages(site.FS)
+	msgs := siteMessages(t)
 	if _, err := msgs.t("en", "no.such.key"); err == nil {
 		t.Error("an unknown key gave no error")
 	}
@@ -405,10 +415,7 @@ func TestCatalogs(t *testing.T) {
 // TestCatalogsUsed: every key the templates and the code use exists (the
 // build would fail otherwise), and every key is used somewhere.
 func TestCatalogsUsed(t *testing.T) {
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	used := map[string]bool{}
 	callRe := regexp.MustCompile(`(?:\.T |pc\.t\()"([a-z0-9_.-]+)"`)
 	quoted := map[string]bool{}
@@ -506,10 +513,7 @@ func BenchmarkLoadAndBuildSite(b *testing.B) {
 // (pasyans stats -threads), in both languages, and only then.
 func TestStatsThreads(t *testing.T) {
 	dir, ed := builtSite(t)
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	label := map[string]string{}
 	for _, lang := range []string{"en", "ru"} {
 		l, err := msgs.t(lang, "stats.threads") // the Russian through the typographic step
