@@ -158,32 +158,16 @@ var (
 func TestLinks(t *testing.T) {
 	dir, _ := builtSite(t)
 	ids := map[string]map[string]bool{}
-	pages := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		if strings.HasSuffix(rel, ".html") {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
+	pages := htmlPages(t, dir)
+	for rel, data := range pages {
+		ids[rel] = map[string]bool{}
+		for _, m := range idAttr.FindAllStringSubmatch(data, -1) {
+			id := html.UnescapeString(m[1])
+			if ids[rel][id] {
+				t.Errorf("%s: duplicate id %q", rel, id)
 			}
-			pages[rel] = string(data)
-			ids[rel] = map[string]bool{}
-			for _, m := range idAttr.FindAllStringSubmatch(string(data), -1) {
-				id := html.UnescapeString(m[1])
-				if ids[rel][id] {
-					t.Errorf("%s: duplicate id %q", rel, id)
-				}
-				ids[rel][id] = true
-			}
+			ids[rel][id] = true
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	exists := func(rel string) bool {
 		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
