@@ -9,7 +9,6 @@ import (
 
 	"pasyans/engine"
 	"pasyans/engine/solve"
-	"pasyans/source"
 
 	"gopkg.in/yaml.v3"
 )
@@ -28,20 +27,11 @@ type dealYAML struct {
 // loadDeals loads deals/<game>/<name>.yaml and checks the move lists'
 // syntax; replaying them is the checker's work.
 func (l *loader) loadDeals() error {
-	names, err := l.glob(dealsGlob)
-	if err != nil {
-		return fmt.Errorf("listing deals: %w", err)
-	}
-	for _, name := range names {
-		data, err := source.ReadFile(l.fsys, name)
-		if err != nil {
-			return fmt.Errorf("reading corpus: %w", err)
-		}
+	return l.readEach(dealsGlob, "deals", func(name string, data []byte) {
 		if d := l.loadDeal(name, data); d != nil {
 			l.ed.Deals = append(l.ed.Deals, d)
 		}
-	}
-	return nil
+	})
 }
 
 func (l *loader) loadDeal(name string, data []byte) *Deal {
@@ -209,20 +199,11 @@ func statsProblems(s *Stats) []string {
 // loadStats loads stats/<game>.yaml strictly: unknown keys and values of
 // the wrong type are diagnostics at their line.
 func (l *loader) loadStats() error {
-	names, err := l.glob(statsGlob)
-	if err != nil {
-		return fmt.Errorf("listing stats: %w", err)
-	}
-	for _, name := range names {
-		data, err := source.ReadFile(l.fsys, name)
-		if err != nil {
-			return fmt.Errorf("reading corpus: %w", err)
-		}
+	return l.readEach(statsGlob, "stats", func(name string, data []byte) {
 		if st, ok := parseStats(&l.d, name, data); ok {
 			l.ed.Stats = append(l.ed.Stats, st)
 		}
-	}
-	return nil
+	})
 }
 
 // ReadStats reads stats/<game>.yaml (name, its data) as the loader does,

@@ -97,6 +97,24 @@ func (l *loader) readFile(name string) (data []byte, ok bool, err error) {
 	return data, true, nil
 }
 
+// readEach reads every file that pattern matches (as glob lists them)
+// and hands each to use with its data. what names the files in the error
+// when they cannot be listed.
+func (l *loader) readEach(pattern, what string, use func(name string, data []byte)) error {
+	names, err := l.glob(pattern)
+	if err != nil {
+		return fmt.Errorf("listing %s: %w", what, err)
+	}
+	for _, name := range names {
+		data, err := source.ReadFile(l.fsys, name)
+		if err != nil {
+			return fmt.Errorf("reading corpus: %w", err)
+		}
+		use(name, data)
+	}
+	return nil
+}
+
 // glob lists the corpus files matching pattern (fs.Glob) that are the
 // corpus's: names an editor or a tool leaves beside them (Ignored) are
 // skipped, as the live preview's watcher skips them, and a name that is

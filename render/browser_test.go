@@ -16,8 +16,19 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"pasyans/corpus"
 	"pasyans/render/browsertest"
 )
+
+// siteInBrowser starts headless Chromium for the test (browsertest.Start)
+// and builds the site (builtSite): the browser's context, the site's
+// folder and its edition.
+func siteInBrowser(t *testing.T) (context.Context, string, *corpus.Edition) {
+	t.Helper()
+	ctx := browsertest.Start(t)
+	dir, ed := builtSite(t)
+	return ctx, dir, ed
+}
 
 // artifacts is the folder for the test's screenshots (browsertest.Artifacts).
 func artifacts(t *testing.T) string { t.Helper(); return browsertest.Artifacts(t) }
@@ -111,8 +122,7 @@ func stepper(t *testing.T, ctx context.Context, bad *problems) func(name string,
 // failed request or request that is not for a file of the site, and
 // saves screenshots (the path is logged).
 func TestBrowser(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, _ := builtSite(t)
+	ctx, dir, _ := siteInBrowser(t)
 	shots := artifacts(t)
 	t.Logf("screenshots in %s", shots)
 
@@ -132,27 +142,11 @@ func TestBrowser(t *testing.T) {
 	}
 	shot := func(name string) {
 		t.Helper()
-		sctx, scancel := context.WithTimeout(ctx, 30*time.Second)
-		defer scancel()
-		png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		saveShot(t, ctx, filepath.Join(shots, name+".png"), chromedp.CaptureScreenshot())
 	}
 	shotOf := func(name, sel string) {
 		t.Helper()
-		sctx, scancel := context.WithTimeout(ctx, 30*time.Second)
-		defer scancel()
-		png, err := chromedp.Run(sctx, chromedp.Screenshot(chromedp.CSS(sel)))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		saveShot(t, ctx, filepath.Join(shots, name+".png"), chromedp.Screenshot(chromedp.CSS(sel)))
 	}
 	location := func() string {
 		return strings.TrimPrefix(eval(`location.href`), fileURL)
@@ -292,6 +286,22 @@ func TestBrowser(t *testing.T) {
 	shot("11-game-phone")
 	for _, p := range bad.take() {
 		t.Error(p)
+	}
+}
+
+// saveShot saves as path the screenshot that shoot takes:
+// chromedp.CaptureScreenshot() for the viewport, chromedp.Screenshot for
+// an element.
+func saveShot(t *testing.T, ctx context.Context, path string, shoot chromedp.Action[[]byte]) {
+	t.Helper()
+	sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(sctx, shoot)
+	if err == nil {
+		err = os.WriteFile(path, png, 0o644)
+	}
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", path, err)
 	}
 }
 

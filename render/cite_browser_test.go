@@ -10,8 +10,6 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"pasyans/render/browsertest"
 )
 
 // fixedToday makes the page's clock read 5 March 2031, a day that is no
@@ -31,8 +29,7 @@ const fixedToday = `(() => {
 // 5 Mar. 2031."), so are the BibTeX urldate and the CSL-JSON accessed date,
 // and the note that the date is the edition's is hidden.
 func TestCiteAccessDateBrowser(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, _ := builtSite(t)
+	ctx, dir, _ := siteInBrowser(t)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: fixedToday}); err != nil {
 		t.Fatal(err)
 	}

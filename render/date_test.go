@@ -14,10 +14,7 @@ import (
 // book's year prints it as the edition's own note does, as a working date
 // (book.md's date:, book.ru.md's date:), never as a fact.
 func TestBookDateInMessages(t *testing.T) {
-	ed, err := corpus.Load(corpus.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ed := loadEdition(t, corpus.FS)
 	year := regexp.MustCompile(`\d{4}`).FindString(ed.Book.Date)
 	if year == "" {
 		t.Fatalf("book.md's date %q has no year", ed.Book.Date)

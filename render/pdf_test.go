@@ -166,14 +166,20 @@ func writeTemp(t *testing.T, data []byte) string {
 	return f
 }
 
-func TestPDFTextExtractable(t *testing.T) {
+// bookText is the text pdftotext reads from the book.
+func bookText(t *testing.T) string {
+	t.Helper()
 	tool := needTool(t, "pdftotext")
 	file := writeTemp(t, theBook(t))
 	out, err := exec.Command(tool, "-enc", "UTF-8", file, "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(out)
+	return string(out)
+}
+
+func TestPDFTextExtractable(t *testing.T) {
+	text := bookText(t)
 	for _, want := range []string{
 		// Pre-reform words of the corrected reading.
 		"основанія", "слѣдовать", "арьяжъ", "Салическій законъ",

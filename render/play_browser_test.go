@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -21,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/chromedp/chromedp/kb"
-	"pasyans/render/browsertest"
 
 	"pasyans/corpus"
 	"pasyans/engine"
@@ -42,8 +40,7 @@ type playSession struct {
 
 func newPlaySession(t *testing.T) *playSession {
 	t.Helper()
-	ctx := browsertest.Start(t)
-	dir, ed := builtSite(t)
+	ctx, dir, ed := siteInBrowser(t)
 	s := &playSession{t: t, ctx: ctx, fileURL: "file://" + filepath.ToSlash(dir) + "/", dir: dir, ed: ed}
 	s.bad = watchProblems(t, ctx, func() string { return s.fileURL })
 	return s
@@ -320,7 +317,7 @@ func TestPlayBrowser(t *testing.T) {
 			}
 			if i == 0 {
 				_, _ = chromedp.Run(s.ctx, chromedp.ScrollIntoView(chromedp.CSS(".play-refusal")))
-				shot(t, s, filepath.Join(shots, "play-01-refused.png"))
+				saveShot(t, s.ctx, filepath.Join(shots, "play-01-refused.png"), chromedp.CaptureScreenshot())
 			}
 
 			// The first move by the keyboard where it is a transfer:
@@ -391,7 +388,7 @@ func TestPlayBrowser(t *testing.T) {
 				t.Errorf("permalink %.80q…, want %.80q…", frag, want)
 			}
 			if i == 0 {
-				shot(t, s, filepath.Join(shots, "play-02-won.png"))
+				saveShot(t, s.ctx, filepath.Join(shots, "play-02-won.png"), chromedp.CaptureScreenshot())
 			}
 
 			// Undo to the start, redo to the end.
@@ -439,7 +436,7 @@ func TestPlayBrowser(t *testing.T) {
 				}
 			}
 			if i == 0 {
-				shot(t, s, filepath.Join(shots, "play-03-hint.png"))
+				saveShot(t, s.ctx, filepath.Join(shots, "play-03-hint.png"), chromedp.CaptureScreenshot())
 			}
 			s.check("solver")
 		})
@@ -538,7 +535,7 @@ func playPhone(t *testing.T, s *playSession, shots string) {
 			return String(r.right <= window.innerWidth + 1 && (b.scrollWidth <= b.clientWidth + 1 || b.getAttribute("tabindex") === "0")); })()`); got != "true" {
 			t.Errorf("%s's table box is wider than the phone, or scrolls without being a tab stop", id)
 		}
-		shot(t, s, filepath.Join(shots, "play-04-phone-"+id+".png"))
+		saveShot(t, s.ctx, filepath.Join(shots, "play-04-phone-"+id+".png"), chromedp.CaptureScreenshot())
 		pileCounts(t, s, "ru")
 	}
 	s.open(playPath("en", "constitution"), fragmentOf(1, nil, nil))
@@ -587,19 +584,6 @@ func cardsWord(lang string, n int) string {
 		return "карты"
 	}
 	return "карт"
-}
-
-func shot(t *testing.T, s *playSession, path string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // randomLines makes n random move lines of v, each with random options:
@@ -777,11 +761,10 @@ func sameState(t *testing.T, browser string, native engine.StateView) bool {
 // playCSP is the Content-Security-Policy pasyans serve sends.
 const playCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-// TestPlayServedCSP opens a Play page over HTTP under the site's
-// Content-Security-Policy, as pasyans serve shows it: the engine loads,
-// a move is played, the worker answers, and nothing breaks the policy.
-func TestPlayServedCSP(t *testing.T) {
-	s := newPlaySession(t)
+// serveCSP serves the session's site over HTTP under playCSP, as pasyans
+// serve does, until the test ends, and makes the session open its pages
+// from there.
+func (s *playSession) serveCSP() {
 	files := http.FileServer(http.Dir(s.dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", playCSP)
@@ -792,8 +775,16 @@ func TestPlayServedCSP(t *testing.T) {
 		}
 		files.ServeHTTP(w, r)
 	}))
-	defer srv.Close()
+	s.t.Cleanup(srv.Close)
 	s.fileURL = srv.URL + "/"
+}
+
+// TestPlayServedCSP opens a Play page over HTTP under the site's
+// Content-Security-Policy, as pasyans serve shows it: the engine loads,
+// a move is played, the worker answers, and nothing breaks the policy.
+func TestPlayServedCSP(t *testing.T) {
+	s := newPlaySession(t)
+	s.serveCSP()
 	v, _ := engine.Lookup("la-belle-lucie")
 	seed, options, moves := wonLine(t, s.ed, v)
 	s.open(playPath("en", v.ID), fragmentOf(seed, options, moves[:len(moves)-3]))

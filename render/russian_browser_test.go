@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,8 +13,6 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-
-	"pasyans/render/browsertest"
 )
 
 // langScan is a script that returns, as JSON, the sentences of a page in
@@ -70,9 +67,9 @@ const langScan = `((lang, whole) => {
 // 390 px the card ranks stay at least 12 px and the page does not scroll
 // sideways; and dark mode keeps its contrast (a screenshot is saved).
 func TestRussianBrowser(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, ed := builtSite(t)
+	ctx, dir, ed := siteInBrowser(t)
 	shots := artifacts(t)
+	t.Logf("screenshots in %s", shots)
 	var bad problems
 	if err := chromedp.Listen(ctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
@@ -92,13 +89,7 @@ func TestRussianBrowser(t *testing.T) {
 	}
 	eval := func(expr string) string {
 		t.Helper()
-		sctx, c := context.WithTimeout(ctx, 30*time.Second)
-		defer c()
-		v, err := chromedp.Run(sctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("evaluate %.80s: %v", expr, err)
-		}
-		return v
+		return evalAwait(t, ctx, expr)
 	}
 	open := func(page string) {
 		t.Helper()
@@ -231,7 +222,7 @@ func TestRussianBrowser(t *testing.T) {
 		if d, err := strconv.ParseFloat(dist, 64); err != nil || d > 40 {
 			t.Errorf("the popover is %s px from its badge, want at most 40", dist)
 		}
-		shotFile(t, ctx, filepath.Join(shots, "ru-popover.png"))
+		saveShot(t, ctx, filepath.Join(shots, "ru-popover.png"), chromedp.CaptureScreenshot())
 	})
 
 	t.Run("player", func(t *testing.T) {
@@ -280,7 +271,7 @@ func TestRussianBrowser(t *testing.T) {
 		}
 		open("ru/games/zodiac/index.html")
 		do("to the deal", chromedp.ScrollIntoView(chromedp.CSS(".deal .board")))
-		shotFile(t, ctx, filepath.Join(shots, "ru-phone-zodiac.png"))
+		saveShot(t, ctx, filepath.Join(shots, "ru-phone-zodiac.png"), chromedp.CaptureScreenshot())
 	})
 
 	t.Run("dark", func(t *testing.T) {
@@ -305,7 +296,7 @@ func TestRussianBrowser(t *testing.T) {
 		if got != "ok" {
 			t.Errorf("dark mode: %s", got)
 		}
-		shotFile(t, ctx, filepath.Join(shots, "ru-dark-zodiac.png"))
+		saveShot(t, ctx, filepath.Join(shots, "ru-dark-zodiac.png"), chromedp.CaptureScreenshot())
 		do("light", cdpDo(emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}))
 	})
 	for _, p := range bad.take() {
@@ -319,19 +310,4 @@ func cdpDo[P any, R any](c cdp.Command[P, R], p P) chromedp.Action[chromedp.Void
 		_, err := cdp.Call(ctx, tg, c, p)
 		return err
 	})
-}
-
-// shotFile saves a screenshot of the viewport.
-func shotFile(t *testing.T, ctx context.Context, path string) {
-	t.Helper()
-	sctx, c := context.WithTimeout(ctx, 30*time.Second)
-	defer c()
-	png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot %s", path)
 }

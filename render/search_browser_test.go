@@ -1,12 +1,8 @@
 package render
 
 import (
-	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/chromedp/chromedp/kb"
-	"pasyans/render/browsertest"
 )
 
 // TestSearchBrowser opens the search pages from disk in headless chromium
@@ -35,8 +30,7 @@ import (
 // stay within 50 ms) and fails on any console error, exception, failed
 // request or request outside the site.
 func TestSearchBrowser(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, ed := builtSite(t)
+	ctx, dir, ed := siteInBrowser(t)
 	shots := artifacts(t)
 
 	var bad problems
@@ -70,15 +64,7 @@ func TestSearchBrowser(t *testing.T) {
 	}
 	shot := func(name string) {
 		t.Helper()
-		sctx, scancel := context.WithTimeout(ctx, 30*time.Second)
-		defer scancel()
-		png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
-		if err == nil {
-			err = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
-		}
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
+		saveShot(t, ctx, filepath.Join(shots, name+".png"), chromedp.CaptureScreenshot())
 	}
 	// results lists the result elements in page order as kind:id (a
 	// note or game as kind:id/lang), hidden ones included.
@@ -347,18 +333,7 @@ func jsString(s string) string {
 // paragraph with the words marked, and nothing breaks the policy.
 func TestSearchServedCSP(t *testing.T) {
 	s := newPlaySession(t)
-	files := http.FileServer(http.Dir(s.dir))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", playCSP)
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		if r.URL.Path == "/favicon.ico" {
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
-		files.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
-	s.fileURL = srv.URL + "/"
+	s.serveCSP()
 	s.do("open", chromedp.Navigate(s.fileURL+"ru/search/index.html#q="+url.PathEscape("талонъ")),
 		chromedp.Poll[chromedp.Void](`document.getElementById("search-results").dataset.query === "талонъ"`, chromedp.WithPollingTimeout(20*time.Second)))
 	if n := s.eval(`String(document.querySelectorAll("#search-results [data-para]").length)`); n == "0" {

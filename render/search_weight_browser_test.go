@@ -18,8 +18,6 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	"pasyans/render/browsertest"
 )
 
 // TestSearchThrottled measures the search page's first query from a cold
@@ -30,8 +28,7 @@ import (
 // results and the bytes each file took on the wire, fonts apart (another
 // issue's), in the log and in search-weight.txt among the artifacts.
 func TestSearchThrottled(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, _ := builtSite(t)
+	ctx, dir, _ := siteInBrowser(t)
 	srv := httptest.NewServer(gzipFiles(dir))
 	defer srv.Close()
 

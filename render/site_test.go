@@ -158,32 +158,16 @@ var (
 func TestLinks(t *testing.T) {
 	dir, _ := builtSite(t)
 	ids := map[string]map[string]bool{}
-	pages := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		if strings.HasSuffix(rel, ".html") {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
+	pages := htmlPages(t, dir)
+	for rel, data := range pages {
+		ids[rel] = map[string]bool{}
+		for _, m := range idAttr.FindAllStringSubmatch(data, -1) {
+			id := html.UnescapeString(m[1])
+			if ids[rel][id] {
+				t.Errorf("%s: duplicate id %q", rel, id)
 			}
-			pages[rel] = string(data)
-			ids[rel] = map[string]bool{}
-			for _, m := range idAttr.FindAllStringSubmatch(string(data), -1) {
-				id := html.UnescapeString(m[1])
-				if ids[rel][id] {
-					t.Errorf("%s: duplicate id %q", rel, id)
-				}
-				ids[rel][id] = true
-			}
+			ids[rel][id] = true
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	exists := func(rel string) bool {
 		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
@@ -380,6 +364,16 @@ func TestEscaping(t *testing.T) {
 	}
 }
 
+// siteMessages loads the site's catalogs (site.FS).
+func siteMessages(t testing.TB) *messages {
+	t.Helper()
+	msgs, err := loadMessages(site.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msgs
+}
+
 // TestCatalogs: the real catalogs load (same keys in both languages), and
 // a key missing in one language is an error naming it.
 func TestCatalogs(t *testing.T) {
@@ -396,7 +390,7 @@ func TestCatalogs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `ru.yaml: missing key "only.english"`) {
 		t.Errorf("a key missing in ru.yaml: got %v", err)
 	}
-	msgs, _ := loadMessages(site.FS)
+	msgs := siteMessages(t)
 	if _, err := msgs.t("en", "no.such.key"); err == nil {
 		t.Error("an unknown key gave no error")
 	}
@@ -405,10 +399,7 @@ func TestCatalogs(t *testing.T) {
 // TestCatalogsUsed: every key the templates and the code use exists (the
 // build would fail otherwise), and every key is used somewhere.
 func TestCatalogsUsed(t *testing.T) {
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	used := map[string]bool{}
 	callRe := regexp.MustCompile(`(?:\.T |pc\.t\()"([a-z0-9_.-]+)"`)
 	quoted := map[string]bool{}
@@ -506,10 +497,7 @@ func BenchmarkLoadAndBuildSite(b *testing.B) {
 // (pasyans stats -threads), in both languages, and only then.
 func TestStatsThreads(t *testing.T) {
 	dir, ed := builtSite(t)
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	label := map[string]string{}
 	for _, lang := range []string{"en", "ru"} {
 		l, err := msgs.t(lang, "stats.threads") // the Russian through the typographic step

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"pasyans/render/browsertest"
 )
 
 // TestFontsLoadInBrowser opens a game page of the built site from disk
@@ -15,8 +13,7 @@ import (
 // that the browser accepted each WOFF2 file (its font sanitiser refuses
 // a malformed one) and draws the pre-reform letters with it.
 func TestFontsLoadInBrowser(t *testing.T) {
-	ctx := browsertest.Start(t)
-	dir, _ := builtSite(t)
+	ctx, dir, _ := siteInBrowser(t)
 	url := "file://" + filepath.ToSlash(dir) + "/ru/games/salic-law/index.html"
 	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)

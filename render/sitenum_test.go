@@ -3,17 +3,12 @@ package render
 import (
 	"strings"
 	"testing"
-
-	"pasyans/site"
 )
 
 // TestNumbers: numbers, units, dates and plurals come out in the page's
 // language's conventions (x/text), identifiers ungrouped.
 func TestNumbers(t *testing.T) {
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	pcs := map[string]*pageCtx{}
 	for _, l := range []string{"ru", "en"} {
 		pcs[l] = &pageCtx{s: &siteBuilder{msgs: msgs}, lang: l}

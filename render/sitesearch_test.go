@@ -11,7 +11,6 @@ import (
 
 	"pasyans/corpus"
 	"pasyans/corpus/search"
-	"pasyans/site"
 )
 
 // TestSearchIndexFile reads the index the site carries back and checks
@@ -98,10 +97,7 @@ func BenchmarkSearchIndex(b *testing.B) {
 // TestSearchGroupStrings checks that every group of a search results page
 // has its heading in the page's strings and in both catalogs.
 func TestSearchGroupStrings(t *testing.T) {
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	for _, g := range []string{search.GroupBook, search.GroupNotes, search.GroupGlossary, search.GroupRules, search.GroupOther} {
 		key := "search.group-" + g
 		if !slices.Contains(searchStrings, key) {

@@ -9,17 +9,13 @@ import (
 
 	"pasyans/corpus"
 	"pasyans/engine/solve"
-	"pasyans/site"
 )
 
 // TestStatRowsShards: the statistics say when they were merged from
 // shards (how many) and how many deals a retry answered, in both
 // languages, and say nothing of it for one run.
 func TestStatRowsShards(t *testing.T) {
-	msgs, err := loadMessages(site.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := siteMessages(t)
 	base := corpus.Stats{StatsResult: solve.StatsResult{Game: "fifteen", Deals: 10000, FirstSeed: 1, Budget: "5s", Won: 9562, Lost: 426, Unknown: 12, CI95: [2]float64{0.952, 0.9612}}}
 	tests := []struct {
 		lang             string

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,23 +17,12 @@ import (
 // and the Russian game pages show its non-breaking spaces.
 func TestRussianTypography(t *testing.T) {
 	dir, ed := builtSite(t)
-	pages := 0
-	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".html") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		pages++
+	pages := htmlPages(t, dir)
+	for name, page := range pages {
+		data := []byte(page)
 		if again := typo.HTML(data); !bytes.Equal(again, data) {
-			t.Errorf("%s: a space the Russian typographic step binds is plain: …%s…", path, nbspDiff(data, again))
+			t.Errorf("%s: a space the Russian typographic step binds is plain: …%s…", name, nbspDiff(data, again))
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	for _, g := range ed.Games {
 		data, err := os.ReadFile(filepath.Join(dir, gamePath("ru", g.ID)))
@@ -45,7 +33,7 @@ func TestRussianTypography(t *testing.T) {
 			t.Errorf("%s: no non-breaking space before a dash or after «в»", gamePath("ru", g.ID))
 		}
 	}
-	t.Logf("%d pages", pages)
+	t.Logf("%d pages", len(pages))
 }
 
 // nbspDiff is the text around the first byte where a and b differ.

@@ -41,9 +41,7 @@ func TestBuildRefusesBrokenCorpus(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(old), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(old, []byte("previous build"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, old, "previous build")
 	dir := copyCorpus(t)
 	replaceIn(t, dir, "games/salic-law.md", "Suits are not followed.", "[Suits are not followed](rule:salic-law/nothing).")
 	code, _, errs := runCmd(t, "build", "-corpus", dir, "-out", out)

@@ -21,20 +21,13 @@ and the seed. Face-down cards of games that hide them are shown only with
 			d.register(fs)
 			asJSON := fs.Bool("json", false, "print JSON")
 			reveal := fs.Bool("reveal", false, "show face-down cards")
-			return func(e *env, args []string) error {
-				if len(args) > 0 {
-					return usageError("deal takes no arguments, got %q", args[0])
-				}
-				s, err := d.deal()
-				if err != nil {
-					return err
-				}
+			return d.dealt("deal", func(e *env, s *engine.State) error {
 				if *asJSON {
 					return writeJSON(e.stdout, s.View(*reveal))
 				}
 				fmt.Fprint(e.stdout, s.Text(*reveal))
 				return nil
-			}
+			})
 		},
 	})
 	register(&command{
@@ -49,14 +42,7 @@ FILE if -after is given ("-" reads standard input), one per line; with
 			d.register(fs)
 			after := fs.String("after", "", "replay the moves in `FILE` first")
 			asJSON := fs.Bool("json", false, "print JSON")
-			return func(e *env, args []string) error {
-				if len(args) > 0 {
-					return usageError("moves takes no arguments, got %q", args[0])
-				}
-				s, err := d.deal()
-				if err != nil {
-					return err
-				}
+			return d.dealt("moves", func(e *env, s *engine.State) error {
 				if *after != "" {
 					ms, err := readMoves(e, *after, s.V)
 					if err != nil {
@@ -77,7 +63,7 @@ FILE if -after is given ("-" reads standard input), one per line; with
 					fmt.Fprintln(e.stdout, m)
 				}
 				return nil
-			}
+			})
 		},
 	})
 	register(&command{

@@ -63,6 +63,21 @@ func (d *dealFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.options, "options", "", "comma-separated option `ids` of the variant (no-ID switches a default off)")
 }
 
+// dealt is the run function of a command (name) that takes no arguments
+// and works on the deal the flags give: run gets the dealt position.
+func (d *dealFlags) dealt(name string, run func(e *env, s *engine.State) error) func(*env, []string) error {
+	return func(e *env, args []string) error {
+		if len(args) > 0 {
+			return usageError("%s takes no arguments, got %q", name, args[0])
+		}
+		s, err := d.deal()
+		if err != nil {
+			return err
+		}
+		return run(e, s)
+	}
+}
+
 // deal looks up the game and deals the seed with the options.
 func (d *dealFlags) deal() (*engine.State, error) {
 	if d.game == "" {

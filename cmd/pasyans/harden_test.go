@@ -38,9 +38,7 @@ func TestNormalizeNFCSingleton(t *testing.T) {
 func TestCLIContract(t *testing.T) {
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.txt")
-	if err := os.WriteFile(garbage, []byte("deal\n  %%garbage!!\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, garbage, "deal\n  %%garbage!!\n")
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)

@@ -19,7 +19,8 @@ func runNormalizeCmd(t *testing.T, stdin []byte, args ...string) (int, string, s
 	return code, out.String(), errb.String()
 }
 
-func readTestFile(t *testing.T, name string) []byte {
+// readTestFile reads the file name.
+func readTestFile(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -89,9 +90,7 @@ func TestNormalizeApparatus(t *testing.T) {
 func TestNormalizeLooseFile(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "note.txt")
-	if err := os.WriteFile(f, []byte("Зодіакъ.\r\n\r\nОнђ слђдуютъ, т.-е. тотчасъ-же\r\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, f, "Зодіакъ.\r\n\r\nОнђ слђдуютъ, т.-е. тотчасъ-же\r\n")
 	code, out, errs := runNormalizeCmd(t, nil, "-layer", "modern", f)
 	if want := "Зодиак.\n\nОни следуют, т. е. тотчас же\n"; code != 0 || out != want {
 		t.Errorf("exit %d (%s), got %q, want %q", code, errs, out, want)

@@ -89,7 +89,8 @@ func TestBuildRecyclesPrevious(t *testing.T) {
 	}
 }
 
-func writeTestFile(t *testing.T, name, text string) {
+// writeTestFile writes text to the file name, making its folder.
+func writeTestFile(t testing.TB, name, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		t.Fatal(err)

@@ -120,9 +120,7 @@ func TestServeCSPBrowser(t *testing.T) {
 	}
 	dir := filepath.Join(out, "site")
 	bad := `<!DOCTYPE html><html lang="en"><head><title>bad</title><style>p{}</style></head><body><p style="color:red">x</p><script>document.title="y"</script></body></html>`
-	if err := os.WriteFile(filepath.Join(dir, "csp-control.html"), []byte(bad), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, filepath.Join(dir, "csp-control.html"), bad)
 	h, err := preview.SiteHandler(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -219,23 +217,20 @@ func TestWatchBrowser(t *testing.T) {
 }
 
 // audit runs axe-core on the element sel of the open page, if
-// axe.min.js is found ($PASYANS_AXE, or .ci/axe as the a11y audit
-// installs it), and fails on any violation.
+// axe.min.js is found (browsertest.AxeSource), and fails on any violation
+// of browsertest.AxeTags.
 func audit(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	path := os.Getenv("PASYANS_AXE")
-	if path == "" {
-		path = filepath.Join("..", "..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
-	}
-	src, err := os.ReadFile(path)
+	src, err := browsertest.AxeSource(t)
 	if err != nil {
 		t.Logf("axe-core not found (%v): the panel is not audited", err)
 		return
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](string(src)+";0")); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](src+";0")); err != nil {
 		t.Fatalf("load axe: %v", err)
 	}
-	js := `axe.run({include: [["` + sel + `"]]}, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
+	tags, _ := json.Marshal(browsertest.AxeTags())
+	js := `axe.run({include: [["` + sel + `"]]}, {runOnly: {type: "tag", values: ` + string(tags) + `}})
 	  .then(r => JSON.stringify(r.violations.map(v => v.id + ": " + v.help + " (" + v.nodes.map(n => n.target.join(" ")).join(", ") + ")")))`
 	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 	if err != nil {

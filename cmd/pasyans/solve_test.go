@@ -162,9 +162,7 @@ func TestStatsNear(t *testing.T) {
 // before any deal is searched (exit 2), not after the run.
 func TestStatsWriteFailsFirst(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, file, "")
 	var out, errb bytes.Buffer
 	code := run([]string{"stats", "-game", "la-belle-lucie", "-deals", "1000", "-budget", "10s", "-write", filepath.Join(file, "sub")}, nil, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "-write") || out.Len() != 0 {

@@ -149,9 +149,7 @@ func (r *planRig) sh(t testing.TB, env []string, name string, args ...string) {
 // shell checks and runs the bash script of parallel or slurm.
 func (r *planRig) shell(t testing.TB, c planCase, script string) {
 	name := filepath.Join(r.root, "job.sh")
-	if err := os.WriteFile(name, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, name, script)
 	r.sh(t, nil, "bash", "-n", name)
 	if c.runner == "slurm" {
 		for i := 0; i < 2; i++ {

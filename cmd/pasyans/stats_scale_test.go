@@ -42,16 +42,7 @@ func oneRun(t *testing.T) (string, []byte) {
 	if _, errs, code := cli(t, "", args...); code != 0 {
 		t.Fatalf("stats: exit %d: %s", code, errs)
 	}
-	return readFile(t, filepath.Join(dir, "fifteen.yaml")), []byte(readFile(t, filepath.Join(dir, "all.jsonl")))
-}
-
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return string(readTestFile(t, filepath.Join(dir, "fifteen.yaml"))), readTestFile(t, filepath.Join(dir, "all.jsonl"))
 }
 
 // sameFigures compares the YAML of one run with that of a merge, every line
@@ -98,7 +89,7 @@ func withoutMS(recs []byte) string {
 func shardRecords(t *testing.T, dir string, n int) []byte {
 	var all []byte
 	for k := 1; k <= n; k++ {
-		all = append(all, readFile(t, filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", k)))...)
+		all = append(all, readTestFile(t, filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", k)))...)
 	}
 	return all
 }
@@ -143,7 +134,7 @@ func TestStatsParallel(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the plan failed: %v\n%s", err, log)
 			}
-			sameFigures(t, one, readFile(t, filepath.Join(out, "fifteen.yaml")), 4)
+			sameFigures(t, one, string(readTestFile(t, filepath.Join(out, "fifteen.yaml"))), 4)
 			recs := shardRecords(t, runs, 4)
 			if withoutMS(recs) != withoutMS(oneRecs) {
 				t.Errorf("the shards' records differ from one run's in more than ms")
@@ -218,7 +209,7 @@ func TestStatsSlurm(t *testing.T) {
 	if log, err := exec.Command("bash", name, "merge").CombinedOutput(); err != nil {
 		t.Fatalf("bash job.sh merge: %v\n%s", err, log)
 	}
-	sameFigures(t, one, readFile(t, filepath.Join(out, "fifteen.yaml")), 4)
+	sameFigures(t, one, string(readTestFile(t, filepath.Join(out, "fifteen.yaml"))), 4)
 }
 
 // TestStatsK8s: the manifest is an Indexed Job, and its container's
@@ -254,7 +245,7 @@ func TestStatsK8s(t *testing.T) {
 	if log, err := exec.Command("/bin/sh", "-c", merge).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", merge, err, log)
 	}
-	sameFigures(t, one, readFile(t, filepath.Join(out, "fifteen.yaml")), 4)
+	sameFigures(t, one, string(readTestFile(t, filepath.Join(out, "fifteen.yaml"))), 4)
 }
 
 // shellcheck runs shellcheck on a script (of plain values: it reads a
@@ -266,9 +257,7 @@ func shellcheck(t *testing.T, script string) {
 		return
 	}
 	name := filepath.Join(t.TempDir(), "job.sh")
-	if err := os.WriteFile(name, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, name, script)
 	if out, err := exec.Command("shellcheck", name).CombinedOutput(); err != nil {
 		t.Errorf("shellcheck: %v\n%s", err, out)
 	}

@@ -464,11 +464,17 @@ func TestWatchEndpoints(t *testing.T) {
 	}
 }
 
+// watchProc is serve -watch running as a real process (startWatch).
+type watchProc struct {
+	cmd    *exec.Cmd
+	stderr io.Reader        // the rest of its standard error
+	log    *strings.Builder // its standard error so far
+	addr   string           // where it serves
+}
+
 // startWatch starts serve -watch on the corpus in dir as a real process
-// and reads its standard error up to the line that says where it serves:
-// the process, the rest of its standard error, the log so far and the
-// address.
-func startWatch(t *testing.T, dir string) (*exec.Cmd, io.Reader, *strings.Builder, string) {
+// and reads its standard error up to the line that says where it serves.
+func startWatch(t *testing.T, dir string) *watchProc {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "serve", "-watch", "-corpus", dir, "-addr", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "PASYANS_AS_CLI=1")
@@ -479,46 +485,58 @@ func startWatch(t *testing.T, dir string) (*exec.Cmd, io.Reader, *strings.Builde
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	log := &strings.Builder{}
+	p := &watchProc{cmd: cmd, stderr: stderr, log: &strings.Builder{}}
 	sc := bufio.NewScanner(stderr)
 	for sc.Scan() {
-		log.WriteString(sc.Text() + "\n")
+		p.log.WriteString(sc.Text() + "\n")
 		if _, a, ok := strings.Cut(sc.Text(), "serving the live preview at "); ok {
-			return cmd, stderr, log, strings.Fields(a)[0]
+			p.addr = strings.Fields(a)[0]
+			break
 		}
 	}
-	return cmd, stderr, log, ""
+	return p
 }
 
-// stopWatch sends sig to a process startWatch started, adds the rest of
-// its standard error to log and waits for it to end.
-func stopWatch(cmd *exec.Cmd, stderr io.Reader, log *strings.Builder, sig os.Signal) error {
-	cmd.Process.Signal(sig)
-	rest, _ := io.ReadAll(stderr)
-	log.Write(rest)
-	return cmd.Wait()
+// stop sends sig to the process, adds the rest of its standard error to
+// the log and waits for it to end.
+func (p *watchProc) stop(sig os.Signal) error {
+	p.cmd.Process.Signal(sig)
+	rest, _ := io.ReadAll(p.stderr)
+	p.log.Write(rest)
+	return p.cmd.Wait()
 }
 
-// TestWatchStop runs serve -watch as a real process and stops it with
-// SIGINT: exit 0, and its private folder is gone.
-func TestWatchStop(t *testing.T) {
+// stopEachWay starts serve -watch on a copy of the corpus once for SIGINT
+// and once for SIGTERM and hands each process with its signal to stop,
+// which ends it (watchProc.stop). The private folder, there once the
+// process serves, must be gone then.
+func stopEachWay(t *testing.T, stop func(p *watchProc, sig syscall.Signal)) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the edition; skipped in -short mode")
 	}
 	dir := copyCorpus(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd, stderr, log, _ := startWatch(t, dir)
-		private := mustPrivate(t, log.String())
+		p := startWatch(t, dir)
+		private := mustPrivate(t, p.log.String())
 		if _, err := os.Stat(private); err != nil {
 			t.Fatalf("the private folder: %v", err)
 		}
-		if err := stopWatch(cmd, stderr, log, sig); err != nil {
-			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, log.String())
-		}
+		stop(p, sig)
 		if _, err := os.Stat(private); !os.IsNotExist(err) {
 			t.Errorf("%v: the private folder %s is still there (%v)", sig, private, err)
 		}
 	}
+}
+
+// TestWatchStop runs serve -watch as a real process and stops it with
+// SIGINT and with SIGTERM: exit 0, and its private folder is gone.
+func TestWatchStop(t *testing.T) {
+	stopEachWay(t, func(p *watchProc, sig syscall.Signal) {
+		if err := p.stop(sig); err != nil {
+			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, p.log.String())
+		}
+	})
 }
 
 // TestWatchUsage checks -watch's flag rules.
@@ -602,42 +620,33 @@ func (s *liveServer) waitOK(gen int) {
 // folder removed; it used to run the build to its end ("stopping after
 // the build in progress") and ignore further signals.
 func TestWatchStopMidBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the edition; skipped in -short mode")
-	}
-	dir := copyCorpus(t)
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd, stderr, log, addr := startWatch(t, dir)
-		private := mustPrivate(t, log.String())
-		s := &liveServer{t: t, url: strings.TrimSuffix(addr, "/")}
+	stopEachWay(t, func(p *watchProc, sig syscall.Signal) {
+		s := &liveServer{t: t, url: strings.TrimSuffix(p.addr, "/")}
 		s.fullCheck(s.get("/en/", 200), "/en/")
 		time.Sleep(300 * time.Millisecond) // the full check under way
 		if st := s.status(); !st.Building {
 			t.Fatalf("no rebuild under way: %+v", st)
 		}
 		start := time.Now()
-		err := stopWatch(cmd, stderr, log, sig)
+		err := p.stop(sig)
 		took := time.Since(start)
 		t.Logf("%v mid-rebuild: ended in %v", sig, took)
 		if err != nil {
-			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, log.String())
+			t.Errorf("%v: serve -watch ended with %v\n%s", sig, err, p.log.String())
 		}
 		// The build stops at once; removing the private folder's files
 		// then takes what the disk takes (about 700 files a build).
-		m := regexp.MustCompile(`stopped the build in progress in (\S+)\n`).FindStringSubmatch(log.String())
+		m := regexp.MustCompile(`stopped the build in progress in (\S+)\n`).FindStringSubmatch(p.log.String())
 		if m == nil {
-			t.Fatalf("%v: no build was stopped:\n%s", sig, log.String())
+			t.Fatalf("%v: no build was stopped:\n%s", sig, p.log.String())
 		}
 		if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second {
-			t.Errorf("%v: the build in progress took %s to stop, want at most a second\n%s", sig, m[1], log.String())
+			t.Errorf("%v: the build in progress took %s to stop, want at most a second\n%s", sig, m[1], p.log.String())
 		}
 		if took > 15*time.Second {
-			t.Errorf("%v: serve -watch took %v to end mid-rebuild\n%s", sig, took, log.String())
+			t.Errorf("%v: serve -watch took %v to end mid-rebuild\n%s", sig, took, p.log.String())
 		}
-		if _, err := os.Stat(private); !os.IsNotExist(err) {
-			t.Errorf("%v: the private folder %s is still there (%v)", sig, private, err)
-		}
-	}
+	})
 }
 
 // cliWithin runs pasyans as cli does, but kills it after limit: a server

@@ -66,18 +66,20 @@ func transferIDs(o *observer, m engine.Move) (from, to string, ok bool) {
 // stockLeft reports whether the pack held cards before the move.
 func stockLeft(o *observer) bool { return o.stock >= 0 && o.lens[o.stock] > 0 }
 
-// positionalPlay returns the piles of a move that puts a pile card on a
-// begun foundation while the pack lasts — the moves the positional rules of
-// source 003 govern — with their numbers (t7 → 7, f2 → 2); ok is false for
-// any other move.
-func positionalPlay(o *observer, m engine.Move) (from, to string, p, f int, ok bool) {
-	if !stockLeft(o) || !toNonEmptyFoundation(o, m) {
-		return "", "", 0, 0, false
+// positional makes the check of a positional rule of source 003: it
+// looks only at a move that puts a pile card on a begun foundation while
+// the pack lasts, and hands check the move's piles with their numbers
+// (t7 → 7, f2 → 2).
+func positional(check func(o *observer, m engine.Move, from, to string, p, f int) string) func(*observer, *engine.State, engine.Move) string {
+	return func(o *observer, _ *engine.State, m engine.Move) string {
+		if !stockLeft(o) || !toNonEmptyFoundation(o, m) {
+			return ""
+		}
+		from, to, _ := transferIDs(o, m)
+		_, p := pileNo(from)
+		_, f := pileNo(to)
+		return check(o, m, from, to, p, f)
 	}
-	from, to, _ = transferIDs(o, m)
-	_, p = pileNo(from)
-	_, f = pileNo(to)
-	return from, to, p, f, true
 }
 
 // toNonEmptyFoundation reports whether m puts a card on a foundation that
@@ -135,11 +137,7 @@ var ruleProbes = map[string]*ruleProbe{
 	}},
 	// 003:6–9: while the pack lasts, a side card feeds only the two
 	// foundations of its own row; the corners (t1–t4) feed any.
-	"swiss/side-row": {check: func(o *observer, s *engine.State, m engine.Move) string {
-		from, to, p, f, ok := positionalPlay(o, m)
-		if !ok {
-			return ""
-		}
+	"swiss/side-row": {check: positional(func(o *observer, m engine.Move, from, to string, p, f int) string {
 		if p < 5 {
 			return ""
 		}
@@ -148,13 +146,9 @@ var ruleProbes = map[string]*ruleProbe{
 			return fmt.Sprintf("%s played from side pile %s to %s while the pack lasts: its row's foundations are f%d and f%d", o.tops[m.From], from, to, row, row+4)
 		}
 		return ""
-	}},
+	})},
 	// 003:17: the top row feeds the aces below it, the bottom row the kings.
-	"st-helena/row-to-row": {check: func(o *observer, s *engine.State, m engine.Move) string {
-		from, to, p, f, ok := positionalPlay(o, m)
-		if !ok {
-			return ""
-		}
+	"st-helena/row-to-row": {check: positional(func(o *observer, m engine.Move, from, to string, p, f int) string {
 		switch {
 		case p >= 5 && p <= 8 && f > 4:
 			return fmt.Sprintf("%s played from the top row (%s) to the king place %s while the pack lasts", o.tops[m.From], from, to)
@@ -162,18 +156,14 @@ var ruleProbes = map[string]*ruleProbe{
 			return fmt.Sprintf("%s played from the bottom row (%s) to the ace place %s while the pack lasts", o.tops[m.From], from, to)
 		}
 		return ""
-	}},
+	})},
 	// 003:22, 003:25: a pile «и» feeds only the foundation above it.
-	"new-places/under-foundation": {check: func(o *observer, s *engine.State, m engine.Move) string {
-		from, to, p, f, ok := positionalPlay(o, m)
-		if !ok {
-			return ""
-		}
+	"new-places/under-foundation": {check: positional(func(o *observer, m engine.Move, from, to string, p, f int) string {
 		if o.roles[m.From] == engine.Tableau && p >= 3 && p <= 10 && f != p-2 {
 			return fmt.Sprintf("%s played from %s, under f%d, to %s while the pack lasts", o.tops[m.From], from, p-2, to)
 		}
 		return ""
-	}},
+	})},
 	// 000:17–18: cards leave the packets only as pairs of identical cards,
 	// one of each partner.
 	"sympathy/pair": {check: func(o *observer, s *engine.State, m engine.Move) string {

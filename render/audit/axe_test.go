@@ -26,34 +26,18 @@ import (
 	"pasyans/render/browsertest"
 )
 
-// axeVersion is the axe-core release the audit runs; .ci/run installs it
-// from the npm registry into .ci/axe.
-const axeVersion = "4.14.1"
-
-// axeTags are the rule sets the audit enforces: WCAG 2.1 A and AA and
-// axe's best practices.
-var axeTags = []string{"wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"}
-
-// axeSource reads axe.min.js: $PASYANS_AXE, or .ci/axe beside the module
-// root. Without it the audit is skipped, except on CI, where it fails.
+// axeSource reads axe.min.js (browsertest.AxeSource). Without it the
+// audit is skipped, except on CI, where it fails.
 func axeSource(t *testing.T) string {
 	t.Helper()
-	path := os.Getenv("PASYANS_AXE")
-	if path == "" {
-		path = filepath.Join("..", "..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
-	}
-	src, err := os.ReadFile(path)
+	src, err := browsertest.AxeSource(t)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("axe-core is missing (%v), and CI=true: .ci/run installs axe-core@%s into .ci/axe", err, axeVersion)
+			t.Fatalf("axe-core is missing (%v), and CI=true: .ci/run installs axe-core@%s into .ci/axe", err, browsertest.AxeVersion)
 		}
-		t.Skipf("axe-core not found (%v): npm install --prefix .ci/axe axe-core@%s; the audit is required on CI", err, axeVersion)
+		t.Skipf("axe-core not found (%v): npm install --prefix .ci/axe axe-core@%s; the audit is required on CI", err, browsertest.AxeVersion)
 	}
-	var pkg struct{ Version string }
-	if b, err := os.ReadFile(filepath.Join(filepath.Dir(path), "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Version != axeVersion {
-		t.Fatalf("axe-core %s found at %s, want the pinned %s", pkg.Version, path, axeVersion)
-	}
-	return string(src)
+	return src
 }
 
 // axeView is one way of looking at the site: a window size and a colour
@@ -141,7 +125,7 @@ func sitePages(t *testing.T, dir string) []string {
 // TestAxe audits every page of the built site, in both languages (the
 // Play pages once dealt, and the search page also with a query run), with
 // axe-core in headless Chromium: at a desktop width, at a phone's width and
-// in dark mode. Any violation of axeTags fails the test, naming the rule,
+// in dark mode. Any violation of browsertest.AxeTags fails the test, naming the rule,
 // the page, the view and the element; the "needs review" results are
 // counted by rule and logged, and the whole report is written to the
 // artifacts folder (axe-report.json).
@@ -243,7 +227,7 @@ func TestAxe(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s: %d", id, review[id]))
 	}
 	t.Logf("axe-core %s: %d page views audited (%d pages and queries × %d views) in %s; needs review by rule: %s",
-		axeVersion, audited, len(targets), len(axeViews), time.Since(start).Round(time.Second), strings.Join(lines, ", "))
+		browsertest.AxeVersion, audited, len(targets), len(axeViews), time.Since(start).Round(time.Second), strings.Join(lines, ", "))
 	if b, err := json.MarshalIndent(report, "", " "); err == nil {
 		path := filepath.Join(browsertest.Artifacts(t), "axe-report.json")
 		if err := os.WriteFile(path, b, 0o644); err == nil {
@@ -304,7 +288,7 @@ func auditPage(tab context.Context, fileURL string, target axeTarget, axe string
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+";true")); err != nil {
 		return nil, fmt.Errorf("inject axe: %w", err)
 	}
-	tags, _ := json.Marshal(axeTags)
+	tags, _ := json.Marshal(browsertest.AxeTags())
 	script := strings.Replace(axeRun, "TAGS", string(tags), 1)
 	var results []axeResult
 	for i, v := range axeViews {

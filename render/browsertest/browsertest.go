@@ -1,11 +1,12 @@
 // Package browsertest holds what the site's browser tests share: finding
 // Debian's chromium (required on CI, skipped elsewhere), the folder for
-// their artifacts, and the flags Chromium starts with here. Only tests (of
+// their artifacts, the flags Chromium starts with here, and axe-core. Only tests (of
 // render, render/audit and cmd/pasyans) import it.
 package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,37 @@ func Chromium(t testing.TB) string {
 	}
 	t.Skip("chromium not found (apt-get install chromium); skipping the browser test — it is required on CI")
 	return ""
+}
+
+// AxeVersion is the axe-core release the accessibility audits run;
+// .ci/run installs it from the npm registry into .ci/axe.
+const AxeVersion = "4.14.1"
+
+// AxeTags are the rule sets the audits enforce: WCAG 2.1 A and AA and
+// axe's best practices.
+func AxeTags() []string {
+	return []string{"wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"}
+}
+
+// AxeSource reads axe.min.js: $PASYANS_AXE, or .ci/axe at the module's
+// root, two folders above the test's package (render/audit, cmd/pasyans).
+// A copy that is not AxeVersion fails the test; a missing one is an error
+// for the test to weigh (the audit is skipped, or fails on CI).
+func AxeSource(t testing.TB) (string, error) {
+	t.Helper()
+	path := os.Getenv("PASYANS_AXE")
+	if path == "" {
+		path = filepath.Join("..", "..", ".ci", "axe", "node_modules", "axe-core", "axe.min.js")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var pkg struct{ Version string }
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(path), "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Version != AxeVersion {
+		t.Fatalf("axe-core %s found at %s, want the pinned %s", pkg.Version, path, AxeVersion)
+	}
+	return string(src), nil
 }
 
 // Artifacts is the folder for the tests' screenshots and reports:

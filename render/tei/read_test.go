@@ -114,93 +114,84 @@ func chars(root *node) (map[string]string, error) {
 	return m, nil
 }
 
-// plain returns the text below n, all choices' children included.
-func (n *node) plain() string {
+// concat joins the children of an element of a tree of E (kids: string
+// or E): the text as it is, and each element as elem writes it.
+func concat[E any](kids []any, elem func(E) string) string {
 	var b strings.Builder
-	for _, k := range n.kids {
+	for _, k := range kids {
 		switch k := k.(type) {
 		case string:
 			b.WriteString(k)
-		case *node:
-			b.WriteString(k.plain())
+		case E:
+			b.WriteString(elem(k))
 		}
 	}
 	return b.String()
 }
 
+// plain returns the text below n, all choices' children included.
+func (n *node) plain() string {
+	return concat(n.kids, (*node).plain)
+}
+
 // reading returns the text of n with one side of each choice taken:
 // corr (or sic) and reg (or orig). g elements become their characters.
 func reading(n *node, sic, orig bool, cs map[string]string) string {
-	var b strings.Builder
-	for _, k := range n.kids {
-		switch k := k.(type) {
-		case string:
-			b.WriteString(k)
-		case *node:
-			switch k.name {
-			case "choice":
-				want := map[string]bool{"sic": sic, "corr": !sic, "orig": orig, "reg": !orig}
-				for _, c := range k.kids {
-					if c, ok := c.(*node); ok && want[c.name] {
-						b.WriteString(reading(c, sic, orig, cs))
-					}
+	return concat(n.kids, func(k *node) string {
+		switch k.name {
+		case "choice":
+			want := map[string]bool{"sic": sic, "corr": !sic, "orig": orig, "reg": !orig}
+			var b strings.Builder
+			for _, c := range k.kids {
+				if c, ok := c.(*node); ok && want[c.name] {
+					b.WriteString(reading(c, sic, orig, cs))
 				}
-			case "g":
-				b.WriteString(cs[strings.TrimPrefix(k.attr["ref"], "#")])
-			case "note":
-				// the editor's notes at the paragraph's end are not its text
-			default:
-				b.WriteString(reading(k, sic, orig, cs))
 			}
+			return b.String()
+		case "g":
+			return cs[strings.TrimPrefix(k.attr["ref"], "#")]
+		case "note":
+			return "" // the editor's notes at the paragraph's end are not its text
 		}
-	}
-	return b.String()
+		return reading(k, sic, orig, cs)
+	})
 }
 
 // markdown returns the Markdown that an element's inline TEI stands for:
 // the inverse of (*doc).markdown. rules maps a rule entry's xml:id to
 // the rule id.
 func markdown(n *node, rules, cs map[string]string) string {
-	var b strings.Builder
-	for _, k := range n.kids {
-		switch k := k.(type) {
-		case string:
-			b.WriteString(k)
-		case *node:
-			in := markdown(k, rules, cs)
-			switch k.name {
-			case "hi":
-				m := "*"
-				if k.attr["rend"] == "bold" {
-					m = "**"
-				}
-				b.WriteString(m + in + m)
-			case "code":
-				b.WriteString("`" + in + "`")
-			case "ref":
-				if k.attr["type"] == "noteAnchor" {
-					b.WriteString(in) // a footnote call, [2], as written
-					break
-				}
-				t := k.attr["target"]
-				if id, ok := rules[strings.TrimPrefix(t, "#")]; ok {
-					t = "rule:" + id
-				} else if key, ok := strings.CutPrefix(t, "#work-"); ok {
-					t = "cite:" + key
-				}
-				b.WriteString("[" + in + "](" + t + ")")
-			case "lb":
-				b.WriteString("\n\n")
-			case "g":
-				b.WriteString(cs[strings.TrimPrefix(k.attr["ref"], "#")])
-			case "note":
-				// a note at the end of a paragraph is not its text
-			default:
-				b.WriteString(in)
+	return concat(n.kids, func(k *node) string {
+		in := markdown(k, rules, cs)
+		switch k.name {
+		case "hi":
+			m := "*"
+			if k.attr["rend"] == "bold" {
+				m = "**"
 			}
+			return m + in + m
+		case "code":
+			return "`" + in + "`"
+		case "ref":
+			if k.attr["type"] == "noteAnchor" {
+				return in // a footnote call, [2], as written
+			}
+			t := k.attr["target"]
+			if id, ok := rules[strings.TrimPrefix(t, "#")]; ok {
+				t = "rule:" + id
+			} else if key, ok := strings.CutPrefix(t, "#work-"); ok {
+				t = "cite:" + key
+			}
+			return "[" + in + "](" + t + ")"
+		case "lb":
+			return "\n\n"
+		case "g":
+			return cs[strings.TrimPrefix(k.attr["ref"], "#")]
+		case "note":
+			return "" // a note at the end of a paragraph is not its text
 		}
-	}
-	return b.String()
+		return in
+	})
 }
 
 // isNCName reports whether s is an XML NCName (the ASCII subset the

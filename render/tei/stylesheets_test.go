@@ -23,30 +23,15 @@ import (
 // ../shared/tei.
 
 // saxon returns a function that runs Saxon-HE on the edition's export.
-func saxon(t *testing.T) (run func(xsl string, params ...string) (string, string), dir string) {
+func saxon(t *testing.T) func(xsl string, params ...string) (string, string) {
 	t.Helper()
-	java, err := exec.LookPath("java")
 	jar := os.Getenv("SAXON_JAR")
 	if jar == "" {
 		jar = "/usr/share/java/Saxon-HE.jar"
 	}
-	missing := ""
-	switch {
-	case err != nil:
-		missing = "java is not installed (apt-get install libsaxonhe-java)"
-	default:
-		if _, err := os.Stat(jar); err != nil {
-			missing = "Saxon-HE is not installed (apt-get install libsaxonhe-java): " + err.Error()
-		}
-	}
-	if missing != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s, and CI=true: the TEI must be tested with the field's tools on CI", missing)
-		}
-		t.Skip(missing)
-	}
+	java := tool(t, "java", jar, "libsaxonhe-java")
 	b, _, _ := document(t, load(t))
-	dir = t.TempDir()
+	dir := t.TempDir()
 	src := filepath.Join(dir, "pasyans.xml")
 	if err := os.WriteFile(src, b, 0o644); err != nil {
 		t.Fatal(err)
@@ -61,23 +46,25 @@ func saxon(t *testing.T) (run func(xsl string, params ...string) (string, string
 			t.Fatalf("saxon %s: %v\n%s", xsl, err, errb.String())
 		}
 		return out.String(), errb.String()
-	}, dir
+	}
 }
 
-// stylesheets returns the folder of the TEI Consortium's stylesheets.
-func stylesheets(t *testing.T) string {
+// profiles returns a function that converts the export with one of the
+// TEI Consortium's profiles (html5, txt, markdown) under Saxon-HE: the
+// stylesheets are $TEI_STYLESHEETS or ../shared/tei/stylesheets.
+func profiles(t *testing.T) func(profile string) (string, string) {
 	t.Helper()
 	dir := os.Getenv("TEI_STYLESHEETS")
 	if dir == "" {
 		dir = filepath.Join("..", "..", "..", "shared", "tei", "stylesheets")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "profiles")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the TEI stylesheets are missing (%v), and CI=true", err)
-		}
-		t.Skip("the TEI stylesheets are missing: " + err.Error())
+		lacking(t, "the TEI stylesheets are missing: "+err.Error())
 	}
-	return dir
+	run := saxon(t)
+	return func(profile string) (string, string) {
+		return run(filepath.Join(dir, "profiles", "default", profile, "to.xsl"))
+	}
 }
 
 // TestReadingXSL draws the three readings out of the export with
@@ -85,7 +72,7 @@ func stylesheets(t *testing.T) string {
 // pasyans normalize prints), and the diplomatic reading with the sources.
 func TestReadingXSL(t *testing.T) {
 	t.Parallel()
-	run, _ := saxon(t)
+	run := saxon(t)
 	ed := load(t)
 	out, stderr := run(filepath.Join("xslt", "reading.xsl"), "reading=all")
 	if stderr != "" {
@@ -168,18 +155,12 @@ func parseXHTML(t *testing.T, s string) (*xnode, map[string]*xnode) {
 
 // text returns the text below n, leaving out the note links' numbers.
 func (n *xnode) text() string {
-	var b strings.Builder
-	for _, k := range n.kids {
-		switch k := k.(type) {
-		case string:
-			b.WriteString(k)
-		case *xnode:
-			if k.class != "notelink" {
-				b.WriteString(k.text())
-			}
+	return concat(n.kids, func(k *xnode) string {
+		if k.class == "notelink" {
+			return ""
 		}
-	}
-	return b.String()
+		return k.text()
+	})
 }
 
 // all returns the elements below n (n included) that f accepts.
@@ -203,10 +184,9 @@ func (n *xnode) all(f func(*xnode) bool) []*xnode {
 // terms, with no error or warning from the conversion.
 func TestStylesheetsHTML(t *testing.T) {
 	t.Parallel()
-	dir := stylesheets(t)
-	run, _ := saxon(t)
+	convert := profiles(t)
 	ed := load(t)
-	out, stderr := run(filepath.Join(dir, "profiles", "default", "html5", "to.xsl"))
+	out, stderr := convert("html5")
 	if stderr != "" {
 		t.Errorf("the html5 conversion says:\n%s", stderr)
 	}
@@ -289,11 +269,10 @@ func footnoteLine(ed *corpus.Edition, n string) bool {
 // choice inside a word would cut it).
 func TestStylesheetsText(t *testing.T) {
 	t.Parallel()
-	dir := stylesheets(t)
-	run, _ := saxon(t)
+	convert := profiles(t)
 	ed := load(t)
 	for _, profile := range []string{"txt", "markdown"} {
-		out, stderr := run(filepath.Join(dir, "profiles", "default", profile, "to.xsl"))
+		out, stderr := convert(profile)
 		if stderr != "" {
 			t.Errorf("%s: the conversion says:\n%s", profile, stderr)
 		}

@@ -633,47 +633,56 @@ func (d *doc) back(depth int) {
 	d.w.close(depth, "back")
 }
 
+// backList writes a div of the back matter, of type and xml:id name,
+// around one container element (a list, an interpGrp) with attributes
+// in; items writes the container's entries at depth+2.
+func (d *doc) backList(depth int, name, container string, in attrs, items func()) {
+	d.w.open(depth, "div", attrs{"type", name, "xml:id", name})
+	d.w.open(depth+1, container, in)
+	items()
+	d.w.close(depth+1, container)
+	d.w.close(depth, "div")
+}
+
 // engineRules lists the engine's rules that the games play or the text
 // cites.
 func (d *doc) engineRules(depth int) {
 	if len(d.ruleIDs) == 0 {
 		return
 	}
-	d.w.open(depth, "div", attrs{"type", "rules", "xml:id", "rules"})
-	d.w.open(depth+1, "list", attrs{"type", "rules"})
-	for _, id := range d.ruleIDs {
-		r := d.rules[id]
-		d.w.open(depth+2, "item", attrs{"xml:id", ruleID(id), "n", id})
-		d.w.elem(depth+3, "label", nil, id)
-		d.w.elem(depth+3, "ab", attrs{"xml:lang", "en", "type", "statement"}, r.EN)
-		d.w.elem(depth+3, "ab", attrs{"xml:lang", "ru", "type", "statement"}, typo.Text(r.RU))
-		if len(r.Book) > 0 {
-			d.w.nl(depth + 3)
-			d.w.start("ab", attrs{"type", "attested"})
-			d.w.text("Stated in ")
-			for i, pid := range r.Book {
-				if i > 0 {
-					d.w.text(", ")
+	d.backList(depth, "rules", "list", attrs{"type", "rules"}, func() {
+		for _, id := range d.ruleIDs {
+			r := d.rules[id]
+			d.w.open(depth+2, "item", attrs{"xml:id", ruleID(id), "n", id})
+			d.w.elem(depth+3, "label", nil, id)
+			d.w.elem(depth+3, "ab", attrs{"xml:lang", "en", "type", "statement"}, r.EN)
+			d.w.elem(depth+3, "ab", attrs{"xml:lang", "ru", "type", "statement"}, typo.Text(r.RU))
+			if len(r.Book) > 0 {
+				d.w.nl(depth + 3)
+				d.w.start("ab", attrs{"type", "attested"})
+				d.w.text("Stated in ")
+				for i, pid := range r.Book {
+					if i > 0 {
+						d.w.text(", ")
+					}
+					if d.paras[pid] {
+						d.w.inline("ref", attrs{"target", "#" + paraID(pid, "p")}, pid)
+					} else {
+						d.w.text(pid)
+					}
 				}
-				if d.paras[pid] {
-					d.w.inline("ref", attrs{"target", "#" + paraID(pid, "p")}, pid)
-				} else {
-					d.w.text(pid)
-				}
+				d.w.text(".")
+				d.w.end("ab")
 			}
-			d.w.text(".")
-			d.w.end("ab")
+			if r.Reconstructed != "" {
+				d.w.elem(depth+3, "ab", attrs{"type", "reconstructed"}, r.Reconstructed)
+			}
+			if r.Option != "" {
+				d.w.elem(depth+3, "ab", attrs{"type", "option"}, r.Option)
+			}
+			d.w.close(depth+2, "item")
 		}
-		if r.Reconstructed != "" {
-			d.w.elem(depth+3, "ab", attrs{"type", "reconstructed"}, r.Reconstructed)
-		}
-		if r.Option != "" {
-			d.w.elem(depth+3, "ab", attrs{"type", "option"}, r.Option)
-		}
-		d.w.close(depth+2, "item")
-	}
-	d.w.close(depth+1, "list")
-	d.w.close(depth, "div")
+	})
 }
 
 // glossary writes the glossary as a list of terms.
@@ -681,37 +690,35 @@ func (d *doc) glossary(depth int) {
 	if len(d.ed.Glossary) == 0 {
 		return
 	}
-	d.w.open(depth, "div", attrs{"type", "glossary", "xml:id", "glossary"})
-	d.w.open(depth+1, "list", attrs{"type", "gloss"})
-	for _, t := range d.ed.Glossary {
-		d.w.nl(depth + 2)
-		d.w.start("label", attrs{"xml:id", "term-" + ncName(t.ID), "n", t.ID})
-		d.w.inline("term", attrs{"xml:lang", "ru", "type", "pre-reform"}, t.PreReform)
-		if t.Modern != t.PreReform {
-			d.w.text(" (")
-			d.w.inline("term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
-			d.w.text(")")
-		}
-		d.w.text(" — ")
-		d.w.inline("term", attrs{"xml:lang", "en"}, t.EN)
-		d.w.end("label")
-		d.w.open(depth+2, "item", attrs{"corresp", "#term-" + ncName(t.ID)})
-		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "en"}, t.DefEN)
-		d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, typo.Text(t.DefRU))
-		var ts []string
-		for _, pid := range t.Paragraphs {
-			if d.paras[pid] {
-				ts = append(ts, "#"+paraID(pid, "p"))
+	d.backList(depth, "glossary", "list", attrs{"type", "gloss"}, func() {
+		for _, t := range d.ed.Glossary {
+			d.w.nl(depth + 2)
+			d.w.start("label", attrs{"xml:id", "term-" + ncName(t.ID), "n", t.ID})
+			d.w.inline("term", attrs{"xml:lang", "ru", "type", "pre-reform"}, t.PreReform)
+			if t.Modern != t.PreReform {
+				d.w.text(" (")
+				d.w.inline("term", attrs{"xml:lang", "ru", "type", "modern"}, t.Modern)
+				d.w.text(")")
 			}
+			d.w.text(" — ")
+			d.w.inline("term", attrs{"xml:lang", "en"}, t.EN)
+			d.w.end("label")
+			d.w.open(depth+2, "item", attrs{"corresp", "#term-" + ncName(t.ID)})
+			d.w.elem(depth+3, "gloss", attrs{"xml:lang", "en"}, t.DefEN)
+			d.w.elem(depth+3, "gloss", attrs{"xml:lang", "ru"}, typo.Text(t.DefRU))
+			var ts []string
+			for _, pid := range t.Paragraphs {
+				if d.paras[pid] {
+					ts = append(ts, "#"+paraID(pid, "p"))
+				}
+			}
+			if len(ts) > 0 {
+				d.w.nl(depth + 3)
+				d.w.empty("ptr", attrs{"type", "attested", "target", strings.Join(ts, " ")})
+			}
+			d.w.close(depth+2, "item")
 		}
-		if len(ts) > 0 {
-			d.w.nl(depth + 3)
-			d.w.empty("ptr", attrs{"type", "attested", "target", strings.Join(ts, " ")})
-		}
-		d.w.close(depth+2, "item")
-	}
-	d.w.close(depth+1, "list")
-	d.w.close(depth, "div")
+	})
 }
 
 // emendations writes the reasons of the editor's emendations, which the
@@ -722,28 +729,26 @@ func (d *doc) emendations(depth int) {
 	}
 	ems := append([]normalize.Emendation(nil), d.ed.Emendations...)
 	sort.SliceStable(ems, func(i, j int) bool { return ems[i].Line < ems[j].Line })
-	d.w.open(depth, "div", attrs{"type", "emendations", "xml:id", "emendations"})
-	d.w.open(depth+1, "interpGrp", attrs{"type", "emendation"})
-	for _, e := range ems {
-		d.w.nl(depth + 2)
-		as := attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected, "resp", "#" + respEditors}
-		switch {
-		case d.choices[emendationID(e)] != "":
-			as = append(as, "corresp", "#"+d.choices[emendationID(e)])
-		case d.paras[e.ParaID()]:
-			as = append(as, "corresp", "#"+paraID(e.ParaID(), "p"))
+	d.backList(depth, "emendations", "interpGrp", attrs{"type", "emendation"}, func() {
+		for _, e := range ems {
+			d.w.nl(depth + 2)
+			as := attrs{"xml:id", emendationID(e), "n", e.ParaID() + " " + e.OCR + " → " + e.Corrected, "resp", "#" + respEditors}
+			switch {
+			case d.choices[emendationID(e)] != "":
+				as = append(as, "corresp", "#"+d.choices[emendationID(e)])
+			case d.paras[e.ParaID()]:
+				as = append(as, "corresp", "#"+paraID(e.ParaID(), "p"))
+			}
+			d.w.start("interp", as)
+			d.w.start("desc", nil)
+			d.w.inline("term", attrs{"type", "ocr", "xml:lang", "ru"}, e.OCR)
+			d.w.text(" → ")
+			d.w.inline("term", attrs{"type", "corrected", "xml:lang", "ru"}, e.Corrected)
+			d.w.text(": " + e.Reason)
+			d.w.end("desc")
+			d.w.end("interp")
 		}
-		d.w.start("interp", as)
-		d.w.start("desc", nil)
-		d.w.inline("term", attrs{"type", "ocr", "xml:lang", "ru"}, e.OCR)
-		d.w.text(" → ")
-		d.w.inline("term", attrs{"type", "corrected", "xml:lang", "ru"}, e.Corrected)
-		d.w.text(": " + e.Reason)
-		d.w.end("desc")
-		d.w.end("interp")
-	}
-	d.w.close(depth+1, "interpGrp")
-	d.w.close(depth, "div")
+	})
 }
 
 // Schema is the RELAX NG schema (schema/pasyans.rng) that checks what the

@@ -26,6 +26,33 @@ func schemaPath() string {
 	return filepath.Join("..", "..", "..", "shared", "tei", "tei_all.rng")
 }
 
+// tool returns the path of the command name and checks that the file it
+// works with (a jar, a schema; "" for none) is there. Without either the
+// test is skipped, or fails on CI (see lacking); pkg is the Debian
+// package that has the command.
+func tool(t *testing.T, name, file, pkg string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil && file != "" {
+		_, err = os.Stat(file)
+	}
+	if err != nil {
+		lacking(t, err.Error()+" (apt-get install "+pkg+")")
+	}
+	return path
+}
+
+// lacking skips a test for want of a tool or a file of the field's, except
+// on CI (CI=true), where it fails: .ci/run installs the tools, and
+// ../shared/tei holds the schema and the stylesheets.
+func lacking(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s, and CI=true: the TEI must be tested with the field's tools on CI", what)
+	}
+	t.Skip(what)
+}
+
 func load(t *testing.T) *corpus.Edition {
 	t.Helper()
 	ed, err := corpus.Load(corpus.FS)
@@ -351,23 +378,8 @@ func TestGolden(t *testing.T) {
 // schema it is skipped, except on CI (CI=true), where
 // it fails: .ci/run installs jing, and the schema is in ../shared/tei.
 func TestSchema(t *testing.T) {
-	jing, err := exec.LookPath("jing")
 	schema := schemaPath()
-	missing := ""
-	switch {
-	case err != nil:
-		missing = "jing is not installed (apt-get install jing)"
-	default:
-		if _, err := os.Stat(schema); err != nil {
-			missing = "the schema is missing: " + err.Error()
-		}
-	}
-	if missing != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s, and CI=true: the TEI must be validated on CI", missing)
-		}
-		t.Skip(missing)
-	}
+	jing := tool(t, "jing", schema, "jing")
 	// The edition, and a tiny one whose text needs character
 	// declarations and whose paragraph no game owns.
 	b, _, _ := document(t, load(t))

@@ -6,8 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,15 +28,7 @@ func TestServeCompressionAndCaching(t *testing.T) {
 		"static/tiny.0123456789.js":   "1",
 		"fonts/Face.abcdef0123.woff2": strings.Repeat("\x00wOF2", 400),
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	h, err := SiteHandler(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,21 @@ import (
 	"time"
 )
 
+// writeFiles writes files (a slash-separated name below dir: the
+// content) into dir, making the folders they need.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // tinySite writes a small built site: an index page, a page in a folder,
 // a folder without an index page, a symlink inside the site and one that
 // leads out of it.
@@ -28,15 +43,7 @@ func tinySite(t testing.TB) string {
 		"static/site.css":   "body{}",
 		"static/empty/a.js": "1",
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	if err := os.WriteFile(secret, []byte("secret"), 0o644); err != nil {
 		t.Fatal(err)
 	}
