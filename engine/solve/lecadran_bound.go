@@ -17,6 +17,11 @@ type lcBound struct {
 	// pack[L][c] is how many copies of card c the pack holds when it holds
 	// L cards (the pack only loses cards from its top).
 	pack [][56]uint8
+	// look: stuck also reports (in free) the one column without a card
+	// of S when all the others have one (for the look-ahead); free is -1
+	// otherwise.
+	look int
+	free int
 }
 
 // start records the pack of s for the quick test (see quick).
@@ -53,6 +58,7 @@ func (b *lcBound) quick(s *engine.State) bool {
 	for p := lcCols; p < lcCols+10; p++ {
 		top[s.Piles[p].Top()] = true
 	}
+	need := 1 + b.look
 	for p := lcCols; p < lcCols+10; p++ {
 		free := true
 		for _, c := range s.Piles[p].Cards {
@@ -62,7 +68,9 @@ func (b *lcBound) quick(s *engine.State) bool {
 			}
 		}
 		if free {
-			return true
+			if need--; need == 0 {
+				return true
+			}
 		}
 	}
 	return false
@@ -132,6 +140,8 @@ type lcLoc struct{ p, i int8 }
 // them), one thread at 60 s decided 1 of 19 (a win found at 6 s), at
 // 300 s none of 4.
 func (b *lcBound) stuck(s *engine.State) bool {
+	b.free = 0
+	var out [lcTalon + 1]bool
 	for p := lcCols; p < lcCols+10; p++ {
 		if len(s.Piles[p].Cards) == 0 {
 			return false
@@ -175,12 +185,16 @@ func (b *lcBound) stuck(s *engine.State) bool {
 				b.hi[p]--
 				changed = true
 			}
-			if b.hi[p] < 0 && p != lcTalon {
-				return false
+			if b.hi[p] < 0 && p != lcTalon && !out[p] {
+				out[p] = true
+				if b.free++; b.free > b.look {
+					b.free = 0
+					return false
+				}
 			}
 		}
 	}
-	return true
+	return b.free == 0
 }
 
 // holds reports whether card x, at hi of its pile, meets (a) and (b).
