@@ -63,8 +63,6 @@ type leCadran struct {
 	root int
 	// noDealFirst turns the deal-first rule off (for tests).
 	noDealFirst bool
-	// noLaneDom turns lcLaneDom off (for tests).
-	noLaneDom bool
 	// bound is the dead test; noBound turns it off (for tests).
 	bound   lcBound
 	noBound bool
@@ -77,26 +75,13 @@ type leCadran struct {
 	s0    int
 	full  bool
 	memo  lcTalonMemo
-	look  lcLook
 }
 
 func init() { registerCtx(func(v *engine.Variant) gameCtx { return newLeCadran(v) }, "le-cadran") }
 
 func newLeCadran(v *engine.Variant) *leCadran {
-	g := &leCadran{v: v}
-	g.look.on, g.look.cap = lcLookCap > 0, lcLookCap
-	if g.look.on {
-		g.bound.look = lcLookFree
-	}
-	return g
+	return &leCadran{v: v}
 }
-
-// lcLookCap caps the look-ahead's positions (0: no look-ahead).
-var lcLookCap = 200
-
-// lcLookFree is the most columns without a card of S the look-ahead
-// takes on.
-var lcLookFree = 1
 
 func (g *leCadran) start(s *engine.State) {
 	g.strict = s.Opt(s.V.Option("strict-deal"))
@@ -272,15 +257,7 @@ func (g *leCadran) dead(s *engine.State) bool {
 			return false
 		}
 	}
-	if g.bound.stuck(s) {
-		return true
-	}
-	if g.bound.free > 0 {
-		if g.cantEmpty(s) {
-			return true
-		}
-	}
-	return false
+	return g.bound.stuck(s)
 }
 
 // foundationsAtLeast counts the foundations of suit su whose top rank is at
@@ -336,10 +313,6 @@ func (g *leCadran) safe(s *engine.State, moves []engine.Move) (engine.Move, bool
 func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move) []engine.Move {
 	g.tmp = g.tmp[:0]
 	var fnext [64]bool // cards a foundation takes next
-	var tops [64]bool  // the columns' top cards
-	for p := lcCols; p < lcCols+10; p++ {
-		tops[s.Piles[p].Top()] = true
-	}
 	for f := lcFound; f < lcFound+8; f++ {
 		if t := s.Piles[f].Top(); t == engine.NoCard {
 			for su := engine.Card(0); su < 4; su++ {
@@ -364,7 +337,7 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 			r = lcDealRank
 		case m.To < lcFound:
 			var ok bool
-			if r, ok = g.rankCardMove(s, m, &fnext, &tops); !ok {
+			if r, ok = g.rankCardMove(s, m, &fnext); !ok {
 				continue
 			}
 		}
@@ -375,7 +348,7 @@ func (g *leCadran) order(s *engine.State, moves []engine.Move, dst []engine.Move
 
 // rankCardMove ranks a move onto a column (see order); ok is false for a
 // column's only card moved to a lane, which leads to the same key.
-func (g *leCadran) rankCardMove(s *engine.State, m engine.Move, fnext, tops *[64]bool) (r int8, ok bool) {
+func (g *leCadran) rankCardMove(s *engine.State, m engine.Move, fnext *[64]bool) (r int8, ok bool) {
 	from, to := int(m.From), int(m.To)
 	n := len(s.Piles[from].Cards)
 	lane := len(s.Piles[to].Cards) == 0
@@ -386,10 +359,6 @@ func (g *leCadran) rankCardMove(s *engine.State, m engine.Move, fnext, tops *[64
 		c, under := s.Piles[from].Cards[n-1], s.Piles[from].Cards[n-2]
 		frees = fnext[under]
 		sideways = under == c+4 && !frees
-	}
-	onBase := from != lcTalon && n >= 2 && s.Piles[from].Cards[n-2] == s.Piles[from].Cards[n-1]+4
-	if c := s.Piles[from].Cards[n-1]; lane && lcLaneDom && !g.noLaneDom && !onBase && c.Rank() < engine.King && tops[c+4] {
-		return 0, false // see lcLaneDom
 	}
 	switch {
 	case lane && from != lcTalon && n == 1:
@@ -409,12 +378,6 @@ func (g *leCadran) rankCardMove(s *engine.State, m engine.Move, fnext, tops *[64
 	}
 	return 6, true
 }
-
-// lcLaneDom drops a card's move to a lane when the card does not lie on
-// its marriage base and a copy of that base is a column's top card: the
-// search reaches the same position by marrying the card onto that base
-// and then moving it, off its base, to the lane (a move always kept).
-var lcLaneDom = true
 
 // lcSidewaysRank places a marriage that moves a card off its own marriage
 // base (which no foundation takes yet) after the deal.

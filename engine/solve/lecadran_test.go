@@ -14,8 +14,7 @@ import (
 // searches, that le-cadran's move order lists every generated move once,
 // except a column's only card moved to a lane (the same key as before) and,
 // after a deal, the moves from a column but a two onto the ace it turned
-// (the deal-first rule), and a card moved to a lane off no marriage base
-// while a copy of its base is a column's top card (lcLaneDom).
+// (the deal-first rule).
 func TestLeCadranOrderKeepsMoves(t *testing.T) {
 	t.Parallel()
 	v := enginetest.Lookup(t, "le-cadran")
@@ -33,22 +32,9 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 			count[m]++
 		}
 		deal := g.afterDeal(s)
-		tops := map[engine.Card]bool{}
-		for p := lcCols; p < lcCols+10; p++ {
-			tops[s.Piles[p].Top()] = true
-		}
 		for _, m := range moves {
 			lone := m.Action == 0 && int(m.To) < lcFound && m.From != lcTalon &&
 				len(s.Piles[m.To].Cards) == 0 && len(s.Piles[m.From].Cards) == 1
-			if m.Action == 0 && int(m.To) < lcFound && len(s.Piles[m.To].Cards) == 0 {
-				// lcLaneDom: to a lane, off no base, while its base is a top.
-				src := s.Piles[m.From].Cards
-				c := src[len(src)-1]
-				onBase := m.From != lcTalon && len(src) >= 2 && src[len(src)-2] == c+4
-				if c.Rank() < engine.King && tops[c+4] && !onBase {
-					lone = true
-				}
-			}
 			column := m.Action == 0 && m.From != lcTalon
 			if deal && column && int(m.To) >= lcFound && s.Piles[m.From].Top() == g.dealtTwo(s) {
 				column = false // the exempt two (see afterDeal)
@@ -58,7 +44,7 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 				bad = "a move from a column is listed after a deal"
 			case deal && column:
 			case lone && count[m] != 0:
-				bad = "a lone card, or one that lcLaneDom drops, moved to a lane is listed"
+				bad = "a lone card moved to a lane is listed"
 			case !lone && count[m] != 1:
 				bad = "a move is left out or listed twice"
 			}
@@ -80,13 +66,6 @@ func TestLeCadranOrderKeepsMoves(t *testing.T) {
 func TestLeCadranDealFirst(t *testing.T) {
 	t.Parallel()
 	lcCompare(t, "the deal-first rule", 30000, func(g *leCadran) { g.noDealFirst = true })
-}
-
-// TestLeCadranLaneDom compares the answers of the search with and without
-// the lane dominance (lcLaneDom).
-func TestLeCadranLaneDom(t *testing.T) {
-	t.Parallel()
-	lcCompare(t, "the lane dominance", 30000, func(g *leCadran) { g.noLaneDom = true })
 }
 
 // TestLeCadranStuck compares the answers of the search with and without
