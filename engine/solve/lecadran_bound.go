@@ -131,6 +131,50 @@ type lcLoc struct{ p, i int8 }
 // does not reach them: of 23 deals undecided at 5 s (these three among
 // them), one thread at 60 s decided 1 of 19 (a win found at 6 s), at
 // 300 s none of 4.
+//
+// Tried without gain (2026-12-06, issue #54; the code is in commit
+// a6d9bb3, reverted after it). Measured in positions: seeds 1–100 on one
+// thread at 1 M positions a deal (nice -n 19 pasyans stats -game
+// le-cadran -deals 100 -first 1 -nodes 1000000 -threads 1 -workers 1),
+// and the exhaustive search alone (no beams, no probes) on deals 3, 14
+// and 30 at 2 M positions, timed in CPU seconds:
+//
+//	solver                     won lost undecided  positions/CPU-s (3, 14, 30)
+//	as committed                37    5    58      1.85 M, 2.02 M, 2.60 M
+//	look-ahead, 1 column, 200   36    5    59      0.46 M, 0.40 M, 2.18 M
+//	look-ahead, 2 columns, 200  35    5    60      (not timed)
+//	lane dominance              35    5    60      1.82 M, 2.09 M, 2.73 M
+//
+// Each row changes one thing. The lost deals are the same five (9, 40,
+// 42, 70, 93) in every row; the rows below the first lose wins (35 and
+// 86) that the probes, their order shifted, no longer find, and the first
+// look-ahead wins 47 instead.
+//
+//   - The look-ahead: where the fixed point leaves one column C without a
+//     card of S (or two, the second row), the first move that moves a
+//     card of S or opens a lane must empty such a column (the argument
+//     above); an exhaustive search of the moves that open no lane, capped
+//     at 200 positions, that never empties one proves the position dead.
+//     Sound (on random playouts it fired on 139 positions, each proved
+//     lost by the search without any dead test), and it fires: the dead
+//     positions found on deals 3, 14 and 30 rose from 169,000, 45,000 and
+//     7,100 to 170,000, 151,000 and 30,000 (and 197,000 on deal 14 with two
+//     columns). But the searches that time out go on timing out, and at
+//     cap 200 a position costs 4 times the CPU (2 times at cap 30, which
+//     fires nearly as often). Reading the pack's order this way does not
+//     tell the search what the lane, once open, can free.
+//   - The lane dominance: a card that does not lie on its marriage base
+//     is not moved to a lane while a copy of that base is a column's top
+//     card (marrying it there and then moving it to the lane reaches the
+//     same position). It adds 1–1.6% new positions per budget on deals 3,
+//     14 and 30, and the shifted probes won two deals fewer (35 and 86).
+//   - What bounds the gain from commuting moves: in the exhaustive search
+//     on deals 3, 14 and 30, 50%, 48% and 73% of the moves lead to a
+//     position already visited. Even all of them saved (a partial-order
+//     reduction) would at most double or quadruple the distinct positions
+//     per budget, and at 20 M positions, 2.5 times the whole 8 M budget,
+//     the exhaustive search alone finished none of deals 1, 3, 14 and 30
+//     (17.1 M, 8.3 M, 16.4 M and 5.3 M distinct positions).
 func (b *lcBound) stuck(s *engine.State) bool {
 	for p := lcCols; p < lcCols+10; p++ {
 		if len(s.Piles[p].Cards) == 0 {
