@@ -268,6 +268,10 @@ const axeRun = `axe.run(document, {runOnly: {type: "tag", values: TAGS}, resultT
 	})
 	.catch(e => JSON.stringify({error: String(e)}))`
 
+// boardsSynced is true when every board that overflows its box is a tab
+// stop and no other is (what site.js's initScrollBoxes keeps so).
+const boardsSynced = `[...document.querySelectorAll(".board")].every(b => (b.scrollWidth > b.clientWidth + 1) === b.hasAttribute("tabindex"))`
+
 // auditPage opens a target, waits until it is ready, injects axe and runs
 // it once in each of axeViews, in order; it returns the results it got
 // before any error.
@@ -297,6 +301,11 @@ func auditPage(tab context.Context, fileURL string, target axeTarget, axe string
 				return results, fmt.Errorf("%s: %w", v.name, err)
 			}
 		}
+		// site.js makes a board wider than its box a tab stop when it
+		// loads and on resize; on a loaded machine axe could run before the
+		// resize was handled. Wait for that (for at most 10 s: a page
+		// that never makes it so is then reported by axe).
+		_ = chromedp.Do(ctx, chromedp.Poll[chromedp.Void](boardsSynced, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
 		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
 		if err != nil {
 			return results, fmt.Errorf("%s: run axe: %w", v.name, err)

@@ -245,6 +245,7 @@
     }
     sync();
     window.addEventListener("resize", sync);
+    window.addEventListener("load", sync); // the web fonts can widen a board's labels
   }
 
   // initCiteDate makes the citation's access date the reader's: today, in
