@@ -67,12 +67,24 @@ func (s *playSession) check(name string) {
 	}
 }
 
-// eval evaluates a string-valued expression (a promise is awaited).
+// playSettled is a JavaScript function that returns a promise which
+// resolves once the Play page has no action waiting for the engine (main
+// has no data-busy; at once on another page).
+const playSettled = `(() => new Promise((ok) => {
+	const m = document.querySelector("main[data-game]");
+	if (!m || !m.hasAttribute("data-busy")) { ok(); return; }
+	const o = new MutationObserver(() => { if (!m.hasAttribute("data-busy")) { o.disconnect(); ok(); } });
+	o.observe(m, {attributes: true, attributeFilter: ["data-busy"]});
+}))`
+
+// eval evaluates a string-valued expression (a promise is awaited) once
+// the page has settled (playSettled): what an earlier evaluation or
+// action set going has then been drawn.
 func (s *playSession) eval(expr string) string {
 	s.t.Helper()
 	ctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](playSettled+"().then(() => (\n"+expr+"\n))", chromedp.EvalAwaitPromise))
 	if err != nil {
 		s.t.Fatalf("evaluate %.200s: %v", expr, err)
 	}
@@ -228,6 +240,7 @@ func fragmentOf(seed uint64, options, moves []string) string {
 // included (the script's work and a forced layout).
 const clickLine = `(async (moves) => {
 	const main = document.querySelector("main[data-game]");
+	const settled = ` + playSettled + `;
 	const click = (el) => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
 	const times = [];
 	for (let i = 0; i < moves.length; i++) {
@@ -245,6 +258,7 @@ const clickLine = `(async (moves) => {
 			click(a);
 			click(document.querySelector('g.pile[data-pile="' + CSS.escape(to) + '"]'));
 		}
+		await settled();
 		document.querySelector(".play-board svg").getBoundingClientRect();
 		times.push(performance.now() - t0);
 		if (main.getAttribute("data-applied") === before) {
@@ -345,7 +359,7 @@ func TestPlayBrowser(t *testing.T) {
 			if len(rest) > 0 && !strings.Contains(rest[0], ":") && strings.Contains(rest[0], ">") {
 				a, b, _ := strings.Cut(rest[0], ">")
 				n, _ := strconv.Atoi(s.main("data-applied"))
-				got := s.eval(`(() => {
+				got := s.eval(`(async () => {
 					const top = (id) => { const g = document.querySelector('g.pile[data-pile="' + id + '"]'); const c = g.querySelectorAll("g.card, rect.back, rect.hl"); return [g, c[c.length - 1].getBoundingClientRect()]; };
 					const [ga, r1] = top(` + strconv.Quote(a) + `);
 					ga.scrollIntoView({block: "center"});
@@ -356,6 +370,7 @@ func TestPlayBrowser(t *testing.T) {
 					src.dispatchEvent(new PointerEvent("pointermove", {...at(ra), clientY: at(ra).clientY + 30}));
 					src.dispatchEvent(new PointerEvent("pointermove", at(rb)));
 					src.dispatchEvent(new PointerEvent("pointerup", at(rb)));
+					await ` + playSettled + `();
 					return document.querySelector("main").getAttribute("data-applied");
 				})()`)
 				if got != strconv.Itoa(n+1) {
@@ -395,11 +410,11 @@ func TestPlayBrowser(t *testing.T) {
 			}
 
 			// Undo to the start, redo to the end.
-			s.eval(`(() => { const b = document.querySelector('[data-action="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			s.eval(`(async () => { const b = document.querySelector('[data-action="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; await ` + playSettled + `(); } return String(n); })()`)
 			if got := s.main("data-applied") + "/" + s.main("data-state"); got != "0/playing" || s.main("data-key") != startKey {
 				t.Errorf("after undoing everything: applied/state %s, key equal to the start's: %v", got, s.main("data-key") == startKey)
 			}
-			s.eval(`(() => { const b = document.querySelector('[data-action="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			s.eval(`(async () => { const b = document.querySelector('[data-action="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; await ` + playSettled + `(); } return String(n); })()`)
 			if got := s.main("data-applied") + "/" + s.main("data-state"); got != fmt.Sprintf("%d/won", len(moves)) || s.main("data-key") != wonKey {
 				t.Errorf("after redoing everything: applied/state %s, key equal to the won one: %v", got, s.main("data-key") == wonKey)
 			}
