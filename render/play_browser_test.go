@@ -704,12 +704,14 @@ func TestPlayAgreement(t *testing.T) {
 			s.open(playPath("en", v.ID), fragmentOf(1, nil, nil))
 			lines := randomLines(v, 300, r)
 			req, _ := json.Marshal(lines)
-			out := s.eval(`(() => {
+			// The page's engine, in its worker (pasyansWasm.engine).
+			out := s.eval(`(async () => {
 				const lines = ` + string(req) + `;
 				const res = [];
+				const eng = await pasyansWasm.engine();
 				for (const l of lines) {
-					const a = pasyans.position({game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves, trace: true});
-					const b = pasyans.position({game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves});
+					const a = await eng.call("position", {game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves, trace: true});
+					const b = await eng.call("position", {game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves});
 					if (a.error || b.error) { res.push({error: a.error || b.error}); continue; }
 					res.push({keys: a.ok.keys, illegal: a.ok.illegal, applied: a.ok.applied, key: b.ok.key, applied2: b.ok.applied, state: JSON.stringify(a.ok.state)});
 				}

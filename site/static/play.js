@@ -147,8 +147,7 @@
         pos = p;
         picked = null;
         showRefusal(p.illegal);
-        update(false);
-        return false;
+        return update(false).then(function () { return false; });
       }
       line.push(move);
       redo = [];
@@ -157,8 +156,7 @@
       setHint(null);
       record();
       autoFinish();
-      update(true, fmt(S.moved, { move: movedWords }));
-      return true;
+      return update(true, fmt(S.moved, { move: movedWords })).then(function () { return true; });
     });
   }
 
@@ -171,7 +169,7 @@
       picked = null;
       setHint(null);
       if (p.illegal) { showRefusal(p.illegal); }
-      update(true);
+      return update(true);
     });
   }
 
@@ -335,13 +333,11 @@
       });
     }
     drawn = markup;
-    fitBoard();
-    pos.state.piles.forEach(function (p, i) {
+    pos.state.piles.forEach(function (p) {
       var g = svg.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
       if (!g) { return; }
       g.setAttribute("role", "button");
       if (!g.hasAttribute("tabindex")) { g.setAttribute("tabindex", "-1"); }
-      g.setAttribute("aria-label", pileLabel(i));
     });
     if (animate && animateEl.checked && !(reduced && reduced.matches)) { slide(cardPos); }
     lastCards = cardPos;
@@ -354,6 +350,14 @@
       fg.setAttribute("tabindex", "0");
       if (hadFocus) { fg.focus(); }
     }
+  }
+
+  // labels names each pile (pileLabel).
+  function labels() {
+    pos.state.piles.forEach(function (p, i) {
+      var g = board.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
+      if (g) { g.setAttribute("aria-label", pileLabel(i)); }
+    });
   }
 
   // fitBoard keeps the cards' indices at least 12 CSS px on a narrow
@@ -457,8 +461,20 @@
       (line.length ? "&moves=" + line.map(encodeURIComponent).join(",") : "");
   }
 
+  // nextTask is a promise resolved in a task of its own (a message to
+  // this window is not throttled as a timer may be).
+  function nextTask() {
+    return new Promise(function (ok) {
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function () { ok(); };
+      ch.port2.postMessage(null);
+    });
+  }
+
   // update shows pos: the table, the words, the facts, the contract's
-  // attributes, the move list and the permalink.
+  // attributes, the move list and the permalink. The table is drawn in
+  // this task and the rest in the next (a promise of its end), so that
+  // no task of the page's thread is long on a slow device.
   function update(animate, said) {
     if (!refusal) { hideRefusal(); }
     cancelSolver(false);
@@ -466,6 +482,13 @@
     if (!hint && main.getAttribute("data-message") === "hint") { say("", ""); }
     if (pos.won) { say("won", S.won); } else if (main.getAttribute("data-message") === "won") { say("", ""); }
     draw(animate);
+    return nextTask().then(function () { show(said); });
+  }
+
+  // show is the rest of update.
+  function show(said) {
+    fitBoard();
+    labels();
     words();
     marks();
     facts();
