@@ -1,11 +1,11 @@
-// play.js: the Play page. The edition's engine runs in the page as
-// WebAssembly (engine.js, started by wasm.js); this script only draws what
-// the engine answers and sends it the player's moves. It knows no rule and
-// generates no move: legal moves, refusals, automatic moves, the key facts,
-// the drawing of the table (package figure, as the site's diagrams) and the
-// solver's answers all come from the engine (pasyans.position and, in a Web
-// Worker, pasyans.solve). This script knows no geometry and no rule of what
-// is shown face down.
+// play.js: the Play page. The edition's engine runs as WebAssembly
+// (engine.js, started by wasm.js); this script only draws what the engine
+// answers and sends it the player's moves. It knows no rule and generates
+// no move: legal moves, refusals, automatic moves, the key facts, the
+// drawing of the table (package figure, as the site's diagrams) and the
+// solver's answers all come from the engine (pasyans.position and
+// pasyans.seed in the engine's worker, pasyans.solve in the solver's).
+// This script knows no geometry and no rule of what is shown face down.
 //
 // The engine runs in a Web Worker (pasyansWasm.engine): every call to it
 // is asynchronous, and the page's thread never starts Go. The player's
