@@ -77,13 +77,19 @@
 
   // run runs the action fn (which may return a promise) after the
   // actions asked for before it have ended, so that each one reads the
-  // position the one before it left. main has data-busy while an action
-  // is waiting or running (a test or a tool waits for it to go).
+  // position the one before it left; with none waiting, at once. main has
+  // data-busy while an action is waiting or running (a test or a tool
+  // waits for it to go).
   var queue = Promise.resolve(), running = 0;
   function run(fn) {
-    running++;
+    var now = null;
+    if (running++ === 0) {
+      try { now = Promise.resolve(fn()); } catch (err) { now = Promise.reject(err); }
+    } else {
+      now = queue.then(fn);
+    }
     main.setAttribute("data-busy", "");
-    queue = queue.then(fn).catch(function (err) { fail(String(err && err.message || err)); }).then(function () {
+    queue = now.catch(function (err) { fail(String(err && err.message || err)); }).then(function () {
       if (--running === 0) { main.removeAttribute("data-busy"); }
     });
     return queue;
