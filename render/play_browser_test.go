@@ -64,12 +64,24 @@ func (s *playSession) check(name string) {
 	}
 }
 
-// eval evaluates a string-valued expression (a promise is awaited).
+// playSettled is a JavaScript function that returns a promise which
+// resolves once the Play page has no action waiting for the engine (main
+// has no data-busy; at once on another page).
+const playSettled = `(() => new Promise((ok) => {
+	const m = document.querySelector("main[data-game]");
+	if (!m || !m.hasAttribute("data-busy")) { ok(); return; }
+	const o = new MutationObserver(() => { if (!m.hasAttribute("data-busy")) { o.disconnect(); ok(); } });
+	o.observe(m, {attributes: true, attributeFilter: ["data-busy"]});
+}))`
+
+// eval evaluates a string-valued expression (a promise is awaited) once
+// the page has settled (playSettled): what an earlier evaluation or
+// action set going has then been drawn.
 func (s *playSession) eval(expr string) string {
 	s.t.Helper()
 	ctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](playSettled+"().then(() => (\n"+expr+"\n))", chromedp.EvalAwaitPromise))
 	if err != nil {
 		s.t.Fatalf("evaluate %.200s: %v", expr, err)
 	}
@@ -225,6 +237,7 @@ func fragmentOf(seed uint64, options, moves []string) string {
 // included (the script's work and a forced layout).
 const clickLine = `(async (moves) => {
 	const main = document.querySelector("main[data-game]");
+	const settled = ` + playSettled + `;
 	const click = (el) => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
 	const times = [];
 	for (let i = 0; i < moves.length; i++) {
@@ -242,6 +255,7 @@ const clickLine = `(async (moves) => {
 			click(a);
 			click(document.querySelector('g.pile[data-pile="' + CSS.escape(to) + '"]'));
 		}
+		await settled();
 		document.querySelector(".play-board svg").getBoundingClientRect();
 		times.push(performance.now() - t0);
 		if (main.getAttribute("data-applied") === before) {
@@ -342,7 +356,7 @@ func TestPlayBrowser(t *testing.T) {
 			if len(rest) > 0 && !strings.Contains(rest[0], ":") && strings.Contains(rest[0], ">") {
 				a, b, _ := strings.Cut(rest[0], ">")
 				n, _ := strconv.Atoi(s.main("data-applied"))
-				got := s.eval(`(() => {
+				got := s.eval(`(async () => {
 					const top = (id) => { const g = document.querySelector('g.pile[data-pile="' + id + '"]'); const c = g.querySelectorAll("g.card, rect.back, rect.hl"); return [g, c[c.length - 1].getBoundingClientRect()]; };
 					const [ga, r1] = top(` + strconv.Quote(a) + `);
 					ga.scrollIntoView({block: "center"});
@@ -353,6 +367,7 @@ func TestPlayBrowser(t *testing.T) {
 					src.dispatchEvent(new PointerEvent("pointermove", {...at(ra), clientY: at(ra).clientY + 30}));
 					src.dispatchEvent(new PointerEvent("pointermove", at(rb)));
 					src.dispatchEvent(new PointerEvent("pointerup", at(rb)));
+					await ` + playSettled + `();
 					return document.querySelector("main").getAttribute("data-applied");
 				})()`)
 				if got != strconv.Itoa(n+1) {
@@ -392,11 +407,11 @@ func TestPlayBrowser(t *testing.T) {
 			}
 
 			// Undo to the start, redo to the end.
-			s.eval(`(() => { const b = document.querySelector('[data-action="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			s.eval(`(async () => { const b = document.querySelector('[data-action="undo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; await ` + playSettled + `(); } return String(n); })()`)
 			if got := s.main("data-applied") + "/" + s.main("data-state"); got != "0/playing" || s.main("data-key") != startKey {
 				t.Errorf("after undoing everything: applied/state %s, key equal to the start's: %v", got, s.main("data-key") == startKey)
 			}
-			s.eval(`(() => { const b = document.querySelector('[data-action="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; } return String(n); })()`)
+			s.eval(`(async () => { const b = document.querySelector('[data-action="redo"]'); let n = 0; while (!b.disabled && n < 5000) { b.click(); n++; await ` + playSettled + `(); } return String(n); })()`)
 			if got := s.main("data-applied") + "/" + s.main("data-state"); got != fmt.Sprintf("%d/won", len(moves)) || s.main("data-key") != wonKey {
 				t.Errorf("after redoing everything: applied/state %s, key equal to the won one: %v", got, s.main("data-key") == wonKey)
 			}
@@ -673,12 +688,14 @@ func TestPlayAgreement(t *testing.T) {
 			s.open(playPath("en", v.ID), fragmentOf(1, nil, nil))
 			lines := randomLines(v, 300, r)
 			req, _ := json.Marshal(lines)
-			out := s.eval(`(() => {
+			// The page's engine, in its worker (pasyansWasm.engine).
+			out := s.eval(`(async () => {
 				const lines = ` + string(req) + `;
 				const res = [];
+				const eng = await pasyansWasm.engine();
 				for (const l of lines) {
-					const a = pasyans.position({game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves, trace: true});
-					const b = pasyans.position({game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves});
+					const a = await eng.call("position", {game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves, trace: true});
+					const b = await eng.call("position", {game: ` + strconv.Quote(v.ID) + `, seed: l.seed, options: l.options || [], moves: l.moves});
 					if (a.error || b.error) { res.push({error: a.error || b.error}); continue; }
 					res.push({keys: a.ok.keys, illegal: a.ok.illegal, applied: a.ok.applied, key: b.ok.key, applied2: b.ok.applied, state: JSON.stringify(a.ok.state)});
 				}

@@ -80,8 +80,8 @@ func TestPlayLayout(t *testing.T) {
 					// A refused move is explained where the player looks.
 					bad, _ := refusedMove(v, engine.NewDeal(v, 3, 0))
 					if from, to, ok := strings.Cut(bad, ">"); ok {
-						got := s.eval(`(() => { const c = (id) => document.querySelector('g.pile[data-pile="' + id + '"]').dispatchEvent(new MouseEvent("click", {bubbles: true}));
-							c(` + strconv.Quote(from) + `); c(` + strconv.Quote(to) + `);
+						got := s.eval(`(async () => { const c = (id) => document.querySelector('g.pile[data-pile="' + id + '"]').dispatchEvent(new MouseEvent("click", {bubbles: true}));
+							c(` + strconv.Quote(from) + `); c(` + strconv.Quote(to) + `); await ` + playSettled + `();
 							const r = document.querySelector("[data-refused-rule]"); if (!r) { return "no refusal"; }
 							const b = r.getBoundingClientRect(); return b.top >= 0 && b.top < innerHeight - 40 ? "in view" : "at y " + Math.round(b.top); })()`)
 						if got != "in view" {

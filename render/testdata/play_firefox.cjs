@@ -12,6 +12,15 @@
 const path = require("path");
 const puppeteer = require(path.join(process.argv[2], "node_modules", "puppeteer-core"));
 
+// settled (evaluated in the page) resolves once the Play page has no
+// action waiting for the engine (main's data-busy is gone).
+const settled = () => new Promise((ok) => {
+  const m = document.querySelector("main[data-game]");
+  if (!m || !m.hasAttribute("data-busy")) { ok(); return; }
+  const o = new MutationObserver(() => { if (!m.hasAttribute("data-busy")) { o.disconnect(); ok(); } });
+  o.observe(m, { attributes: true, attributeFilter: ["data-busy"] });
+});
+
 const drawn = () => { const m = document.querySelector("main[data-game]"); return m && (m.hasAttribute("data-drawn-ms") || m.hasAttribute("data-error")); };
 
 // open loads url and waits until the page has drawn its board (or said
@@ -36,6 +45,12 @@ async function open(page, url) {
 // follow presses Hint and plays the hinted move until the page says won.
 async function follow(page) {
   return page.evaluate(async () => {
+    const settled = () => new Promise((ok) => {
+      const m = document.querySelector("main[data-game]");
+      if (!m || !m.hasAttribute("data-busy")) { ok(); return; }
+      const o = new MutationObserver(() => { if (!m.hasAttribute("data-busy")) { o.disconnect(); ok(); } });
+      o.observe(m, { attributes: true, attributeFilter: ["data-busy"] });
+    });
     const main = document.querySelector("main[data-game]");
     const solver = document.querySelector(".play-solver");
     const wait = (cond, ms) => new Promise((ok) => { const t0 = Date.now(); (function poll() {
@@ -53,6 +68,7 @@ async function follow(page) {
         click(document.querySelector('g.pile[data-pile="' + CSS.escape(a) + '"]'));
         click(document.querySelector('g.pile[data-pile="' + CSS.escape(b) + '"]'));
       }
+      await settled();
       if (main.getAttribute("data-applied") === before) { return "hint " + h + " not played"; }
       steps++;
     }
@@ -89,6 +105,7 @@ async function main() {
         const got = await page.evaluate(() => ({ message: document.querySelector("main").getAttribute("data-message"), seed: document.querySelector("main").getAttribute("data-seed"),
           piles: document.querySelectorAll("[data-board] g.pile").length }));
         await page.evaluate(() => document.querySelector('[data-action="new-deal"]').click());
+        await page.evaluate(settled);
         got.afterNewDeal = await page.evaluate(() => document.querySelector("main").getAttribute("data-message") + "/" + document.querySelectorAll("[data-board] g.pile").length);
         out.links.push(Object.assign({ base: base, frag: f }, got));
       }

@@ -1,14 +1,19 @@
-// play.js: the Play page. The edition's engine runs in the page as
-// WebAssembly (engine.js, started by wasm.js); this script only draws what
-// the engine answers and sends it the player's moves. It knows no rule and
-// generates no move: legal moves, refusals, automatic moves, the key facts,
-// the drawing of the table (package figure, as the site's diagrams) and the
-// solver's answers all come from the engine (pasyans.position and, in a Web
-// Worker, pasyans.solve). This script knows no geometry and no rule of what
-// is shown face down.
+// play.js: the Play page. The edition's engine runs as WebAssembly
+// (engine.js, started by wasm.js); this script only draws what the engine
+// answers and sends it the player's moves. It knows no rule and generates
+// no move: legal moves, refusals, automatic moves, the key facts, the
+// drawing of the table (package figure, as the site's diagrams) and the
+// solver's answers all come from the engine (pasyans.position and
+// pasyans.seed in the engine's worker, pasyans.solve in the solver's).
+// This script knows no geometry and no rule of what is shown face down.
+//
+// The engine runs in a Web Worker (pasyansWasm.engine): every call to it
+// is asynchronous, and the page's thread never starts Go. The player's
+// actions are run one after another (run), each on the position the one
+// before it left; main has data-busy while any is waiting for the engine.
 //
 // Contract kept for outside tests: <main data-game data-seed data-state
-// data-applied data-hint data-message>, a refusal as [data-refused-rule],
+// data-applied data-hint data-message data-busy>, a refusal as [data-refused-rule],
 // the table in [data-board], the controls' data-action (hint, winnable,
 // undo, redo, restart, new-deal, deal-seed), and the fragment
 // #seed=N&options=a,b&moves=m1,m2 (moves percent-encoded).
@@ -25,7 +30,7 @@
   var S = D.strings;
   var SVGNS = "http://www.w3.org/2000/svg";
 
-  var api = null;
+  var eng = null; // the engine: eng.call(name, arg) → Promise of its answer
   var seed = "1", options = [], line = [], redo = [], pos = null;
   var picked = null, hint = null, focused = null;
   // plan is the last winning line the solver found, from the deal: while
@@ -70,17 +75,42 @@
 
   // ---- The engine.
 
-  // position is the engine's answer for moves from the deal shown; the
-  // last answer is kept, so that a deal's first drawing (asked for by
-  // deal and again by goTo) costs the engine one call.
-  var last = { key: null, p: null };
+  // run runs the action fn (which may return a promise) after the
+  // actions asked for before it have ended, so that each one reads the
+  // position the one before it left; with none waiting, at once. main has
+  // data-busy while an action is waiting or running (a test or a tool
+  // waits for it to go).
+  var queue = Promise.resolve(), running = 0;
+  function run(fn) {
+    var now = null;
+    if (running++ === 0) {
+      try { now = Promise.resolve(fn()); } catch (err) { now = Promise.reject(err); }
+    } else {
+      now = queue.then(fn);
+    }
+    main.setAttribute("data-busy", "");
+    queue = now.catch(function (err) { fail(String(err && err.message || err)); }).then(function () {
+      if (--running === 0) { main.removeAttribute("data-busy"); }
+    });
+    return queue;
+  }
+
+  // position is a promise of the engine's answer for moves from the deal
+  // shown (null when it failed, or when the deal changed meanwhile: the
+  // stale answer is dropped); the last answer is kept, so that a deal's
+  // first drawing (asked for by deal and again by goTo) costs the engine
+  // one call.
+  var last = { key: null, p: null }, dealt = 0;
   function position(moves) {
     var key = JSON.stringify([seed, options, moves]);
-    if (key === last.key) { return last.p; }
-    var r = api.position({ game: D.game, seed: seed, options: options, moves: moves, draw: "board", lang: D.lang });
-    if (r.error) { fail(r.error); return null; }
-    last = { key: key, p: r.ok };
-    return r.ok;
+    if (key === last.key) { return Promise.resolve(last.p); }
+    var gen = dealt;
+    return eng.call("position", { game: D.game, seed: seed, options: options, moves: moves, draw: "board", lang: D.lang }).then(function (r) {
+      if (gen !== dealt) { return null; }
+      if (r.error) { fail(r.error); return null; }
+      last = { key: key, p: r.ok };
+      return r.ok;
+    });
   }
 
   function fail(msg) {
@@ -91,11 +121,10 @@
   // randomSeed is a seed for a deal at random.
   function randomSeed() { return String(Math.floor(Math.random() * 1000000) + 1); }
 
-  // checkSeed is text as a canonical seed, or null when the engine says it
-  // is not one.
+  // checkSeed is a promise of text as a canonical seed, or of null when
+  // the engine says it is not one.
   function checkSeed(text) {
-    var r = api.seed(String(text));
-    return r.error ? null : r.ok;
+    return eng.call("seed", String(text)).then(function (r) { return r.error ? null : r.ok; });
   }
 
   // ---- Messages next to the board: a refusal, a hint, the win or a bad
@@ -114,77 +143,79 @@
 
   // ---- Moves.
 
-  // play tries move after the current line: played, or refused with its rule.
+  // play tries move after the current line: played, or refused with its
+  // rule (a promise of true when played).
   function play(move) {
     var movedWords = moveWords(move);
-    var p = position(line.concat([move]));
-    if (!p) { return false; }
-    if (p.illegal) {
+    return position(line.concat([move])).then(function (p) {
+      if (!p) { return false; }
+      if (p.illegal) {
+        pos = p;
+        picked = null;
+        showRefusal(p.illegal);
+        return update(false).then(function () { return false; });
+      }
+      line.push(move);
+      redo = [];
+      refusal = null;
       pos = p;
-      picked = null;
-      showRefusal(p.illegal);
-      update(false);
-      return false;
-    }
-    line.push(move);
-    redo = [];
-    refusal = null;
-    pos = p;
-    setHint(null);
-    record();
-    autoFinish();
-    update(true, fmt(S.moved, { move: movedWords }));
-    return true;
+      setHint(null);
+      record();
+      autoFinish();
+      return update(true, fmt(S.moved, { move: movedWords })).then(function () { return true; });
+    });
   }
 
   function goTo(moves) {
-    var p = position(moves);
-    if (!p) { return; }
-    line = moves.slice(0, p.applied);
-    pos = p;
-    refusal = null;
-    picked = null;
-    setHint(null);
-    if (p.illegal) { showRefusal(p.illegal); }
-    update(true);
+    return position(moves).then(function (p) {
+      if (!p) { return; }
+      line = moves.slice(0, p.applied);
+      pos = p;
+      refusal = null;
+      picked = null;
+      setHint(null);
+      if (p.illegal) { showRefusal(p.illegal); }
+      return update(true);
+    });
   }
 
   function undo() {
     if (!line.length) { return; }
     redo.push(line[line.length - 1]);
-    goTo(line.slice(0, -1));
+    return goTo(line.slice(0, -1));
   }
   function redoMove() {
     if (!redo.length) { return; }
     var next = line.concat([redo.pop()]);
-    goTo(next);
+    return goTo(next);
   }
   function restart() {
     for (var i = line.length - 1; i >= 0; i--) { redo.push(line[i]); }
-    goTo([]);
+    return goTo([]);
   }
 
   // deal shows deal newSeed (a canonical seed string) with the options
-  // the game has among newOptions, after moves; it returns the options
-  // it dropped.
+  // the game has among newOptions, after moves; it is a promise of the
+  // options it dropped.
   function deal(newSeed, newOptions, moves) {
     seed = newSeed;
     options = newOptions;
     line = [];
     redo = [];
     plan = null;
+    dealt++;
     setHint(null);
-    var p = position([]);
-    if (!p) { return []; }
-    p.state.piles.forEach(function (pl) { roleOf[pl.id] = pl.role; });
-    options = p.options;
-    seedEl.value = seed;
-    main.querySelectorAll('input[name="option"]').forEach(function (c) { c.checked = options.indexOf(c.value) >= 0; });
-    lastCards = {};
-    drawn = {};
-    board.innerHTML = "";
-    goTo(moves || []);
-    return p.dropped;
+    return position([]).then(function (p) {
+      if (!p) { return []; }
+      p.state.piles.forEach(function (pl) { roleOf[pl.id] = pl.role; });
+      options = p.options;
+      seedEl.value = seed;
+      main.querySelectorAll('input[name="option"]').forEach(function (c) { c.checked = options.indexOf(c.value) >= 0; });
+      lastCards = {};
+      drawn = {};
+      board.innerHTML = "";
+      return goTo(moves || []).then(function () { return p.dropped; });
+    });
   }
 
   // written reads a move the engine did not offer (a refused one) as the
@@ -308,13 +339,11 @@
       });
     }
     drawn = markup;
-    fitBoard();
-    pos.state.piles.forEach(function (p, i) {
+    pos.state.piles.forEach(function (p) {
       var g = svg.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
       if (!g) { return; }
       g.setAttribute("role", "button");
       if (!g.hasAttribute("tabindex")) { g.setAttribute("tabindex", "-1"); }
-      g.setAttribute("aria-label", pileLabel(i));
     });
     if (animate && animateEl.checked && !(reduced && reduced.matches)) { slide(cardPos); }
     lastCards = cardPos;
@@ -327,6 +356,14 @@
       fg.setAttribute("tabindex", "0");
       if (hadFocus) { fg.focus(); }
     }
+  }
+
+  // labels names each pile (pileLabel).
+  function labels() {
+    pos.state.piles.forEach(function (p, i) {
+      var g = board.querySelector('g.pile[data-pile="' + CSS.escape(p.id) + '"]');
+      if (g) { g.setAttribute("aria-label", pileLabel(i)); }
+    });
   }
 
   // fitBoard keeps the cards' indices at least 12 CSS px on a narrow
@@ -430,8 +467,20 @@
       (line.length ? "&moves=" + line.map(encodeURIComponent).join(",") : "");
   }
 
+  // nextTask is a promise resolved in a task of its own (a message to
+  // this window is not throttled as a timer may be).
+  function nextTask() {
+    return new Promise(function (ok) {
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function () { ok(); };
+      ch.port2.postMessage(null);
+    });
+  }
+
   // update shows pos: the table, the words, the facts, the contract's
-  // attributes, the move list and the permalink.
+  // attributes, the move list and the permalink. The table is drawn in
+  // this task and the rest in the next (a promise of its end), so that
+  // no task of the page's thread is long on a slow device.
   function update(animate, said) {
     if (!refusal) { hideRefusal(); }
     cancelSolver(false);
@@ -439,6 +488,13 @@
     if (!hint && main.getAttribute("data-message") === "hint") { say("", ""); }
     if (pos.won) { say("won", S.won); } else if (main.getAttribute("data-message") === "won") { say("", ""); }
     draw(animate);
+    return nextTask().then(function () { show(said); });
+  }
+
+  // show is the rest of update.
+  function show(said) {
+    fitBoard();
+    labels();
     words();
     marks();
     facts();
@@ -480,6 +536,8 @@
 
   // ---- Input: clicks, drags and keys on the piles.
 
+  // activate picks pile id, or plays from the pile picked to it (run it
+  // with run: it reads the position).
   function activate(id) {
     if (!pos) { return; }
     if (picked === null) {
@@ -492,12 +550,14 @@
     picked = null;
     if (from === id) {
       var self = pos.legal.filter(function (l) { return l.w && l.from === id && !l.to; })[0];
-      if (self) { play(self.m); } else { marks(); statusEl.textContent = S[stateWord()]; }
+      if (self) { return play(self.m); }
+      marks();
+      statusEl.textContent = S[stateWord()];
       return;
     }
     var ls = pos.legal.filter(function (l) { return l.from === from && l.to === id; });
     var m = ls.filter(function (l) { return !l.w; })[0] || ls[0];
-    play(m ? m.m : from + ">" + id);
+    return play(m ? m.m : from + ">" + id);
   }
 
   function pileAt(ev) {
@@ -511,15 +571,17 @@
     dragEnd = null;
     if (end && end.x === ev.clientX && end.y === ev.clientY) { return; }
     var id = pileAt(ev);
-    if (id) { focusPile(id, false); activate(id); }
+    if (id) { focusPile(id, false); run(function () { return activate(id); }); }
   });
   // A double click (or double tap) sends the pile's top card to a
   // foundation where the engine allows it.
   board.addEventListener("dblclick", function (ev) {
     var id = pileAt(ev);
     if (!id || !pos) { return; }
-    var home = pos.legal.filter(function (l) { return l.from === id && l.to && !l.w && roleOf[l.to] === "foundation"; })[0];
-    if (home) { picked = null; play(home.m); }
+    run(function () {
+      var home = pos.legal.filter(function (l) { return l.from === id && l.to && !l.w && roleOf[l.to] === "foundation"; })[0];
+      if (home) { picked = null; return play(home.m); }
+    });
   });
   var roleOf = {};
 
@@ -534,8 +596,8 @@
     if (!drag.on && dx * dx + dy * dy < 64) { return; }
     if (!drag.on) {
       drag.on = true;
-      picked = null;
-      activate(drag.id);
+      var from = drag.id;
+      run(function () { picked = null; return activate(from); });
       var cards = board.querySelectorAll('g.pile[data-pile="' + drag.id + '"] g.card');
       drag.el = cards.length ? cards[cards.length - 1] : null;
       if (drag.el) { drag.el.classList.add("dragging"); }
@@ -555,9 +617,13 @@
     var under = document.elementFromPoint(ev.clientX, ev.clientY);
     var g = under && under.closest ? under.closest("g.pile") : null;
     var id = g ? g.getAttribute("data-pile") : null;
-    if (id && id !== d.id) { activate(id); } else { picked = null; marks(); }
+    run(function () {
+      if (id && id !== d.id) { return activate(id); }
+      picked = null;
+      marks();
+    });
   });
-  board.addEventListener("pointercancel", function () { drag = null; picked = null; if (pos) { marks(); } });
+  board.addEventListener("pointercancel", function () { drag = null; run(function () { picked = null; if (pos) { marks(); } }); });
 
   function focusPile(id, move) {
     board.querySelectorAll('g.pile[tabindex="0"]').forEach(function (g) { g.setAttribute("tabindex", "-1"); });
@@ -601,11 +667,13 @@
     if (!id || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
-      activate(id);
+      run(function () { return activate(id); });
     } else if (ev.key === "Escape") {
-      picked = null;
-      marks();
-      statusEl.textContent = S[stateWord()];
+      run(function () {
+        picked = null;
+        marks();
+        statusEl.textContent = S[stateWord()];
+      });
     } else if (/^Arrow/.test(ev.key)) {
       ev.preventDefault();
       var n = nearest(id, ev.key);
@@ -615,7 +683,10 @@
 
   wordsEl.addEventListener("click", function (ev) {
     var b = ev.target.closest("button[data-move]");
-    if (b) { picked = null; play(b.getAttribute("data-move")); }
+    if (b) {
+      var m = b.getAttribute("data-move");
+      run(function () { picked = null; return play(m); });
+    }
   });
 
   // ---- The solver, in a Web Worker so the page never waits for it.
@@ -796,7 +867,7 @@
     var rest = plan.slice(line.length);
     var home = rest.every(function (m) { var w = written(m); return w && !w.w && roleOf[w.to] === "foundation"; });
     if (!home) { return; }
-    finishTimer = setTimeout(function () { if (planNext()) { play(planNext()); } }, reduced && reduced.matches ? 0 : 160);
+    finishTimer = setTimeout(function () { run(function () { if (planNext()) { return play(planNext()); } }); }, reduced && reduced.matches ? 0 : 160);
   }
 
   // ---- Your results on this game, kept in this browser (localStorage:
@@ -845,8 +916,7 @@
   main.addEventListener("click", function (ev) {
     var b = ev.target.closest("[data-action]");
     if (!b || !pos) { return; }
-    act(b.getAttribute("data-action"));
-    keepFocus(b);
+    act(b.getAttribute("data-action")).then(function () { keepFocus(b); });
   });
 
   // Keyboard shortcuts (listed on the page): H hint, U or Ctrl+Z undo,
@@ -874,15 +944,16 @@
     act(name);
   });
 
+  // act does the control name's action (a promise of its end).
   function act(name) {
     switch (name) {
-      case "undo": undo(); break;
-      case "redo": redoMove(); break;
-      case "restart": restart(); break;
-      case "hint": ask("hint"); break;
-      case "winnable": ask("winnable"); break;
+      case "undo": return run(undo);
+      case "redo": return run(redoMove);
+      case "restart": return run(restart);
+      case "hint": return run(function () { ask("hint"); });
+      case "winnable": return run(function () { ask("winnable"); });
       case "cancel": cancelSolver(true); break;
-      case "new-deal": say("", ""); deal(randomSeed(), checkedOptions()); break;
+      case "new-deal": return run(function () { say("", ""); return deal(randomSeed(), checkedOptions()); });
       case "copy": copy(); break;
       case "clear-results":
         results = { played: 0, won: 0, best: 0, streak: 0, deal: "", dealWon: false };
@@ -890,6 +961,7 @@
         showResults();
         break;
     }
+    return Promise.resolve();
   }
 
   // keepFocus keeps the focus on a control that acted, or, when acting
@@ -909,16 +981,19 @@
   main.querySelector("form.play-deal").addEventListener("submit", function (ev) {
     ev.preventDefault();
     if (!pos) { return; }
-    var typed = seedEl.value.trim(), n = checkSeed(typed);
-    if (n === null) {
-      say("bad-link", fmt(S.badSeedTyped, { seed: typed }));
-      seedEl.focus();
-      return;
-    }
-    say("", "");
-    deal(n, checkedOptions());
+    var typed = seedEl.value.trim(), chosen = checkedOptions();
     var sub = ev.submitter || main.querySelector('[data-action="deal-seed"]');
-    if (sub) { sub.focus(); }
+    run(function () {
+      return checkSeed(typed).then(function (n) {
+        if (n === null) {
+          say("bad-link", fmt(S.badSeedTyped, { seed: typed }));
+          seedEl.focus();
+          return;
+        }
+        say("", "");
+        return deal(n, chosen).then(function () { if (sub) { sub.focus(); } });
+      });
+    });
   });
 
   function fileText() {
@@ -971,22 +1046,25 @@
   // fromFragment deals what the permalink names. A part the page cannot
   // read is named beside a playable board: a bad seed deals at random (or
   // keeps the deal shown), an unknown option is left out.
+  // (A promise of its end: run it with run.)
   function fromFragment() {
     var f = readFragment(), said = [];
-    if (!f) { say("", ""); deal(randomSeed(), []); return; }
-    var n = f.seed === null ? null : checkSeed(f.seed);
+    if (!f) { say("", ""); return deal(randomSeed(), []); }
     f.unknown.forEach(function (u) { said.push(fmt(S.badPart, { part: u })); });
-    if (n === null) {
-      var keep = pos ? seed : randomSeed();
-      said.push(fmt(f.seed === null ? S.noSeed : S.badSeed, { seed: f.seed, dealt: keep }));
-      n = keep;
-      if (pos) { f.options = options; }
-      f.moves = pos ? line.slice() : [];
-    }
-    var dropped = deal(n, f.options, f.moves);
-    dropped.forEach(function (o) { said.push(fmt(S.badOption, { option: o })); });
-    say(said.length ? "bad-link" : "", said.join(" "));
-    if (said.length) { writeHashNow(); }
+    return (f.seed === null ? Promise.resolve(null) : checkSeed(f.seed)).then(function (n) {
+      if (n === null) {
+        var keep = pos ? seed : randomSeed();
+        said.push(fmt(f.seed === null ? S.noSeed : S.badSeed, { seed: f.seed, dealt: keep }));
+        n = keep;
+        if (pos) { f.options = options; }
+        f.moves = pos ? line.slice() : [];
+      }
+      return deal(n, f.options, f.moves);
+    }).then(function (dropped) {
+      dropped.forEach(function (o) { said.push(fmt(S.badOption, { option: o })); });
+      say(said.length ? "bad-link" : "", said.join(" "));
+      if (said.length) { writeHashNow(); }
+    });
   }
 
   // writeHashNow puts the position's permalink in place of a bad one.
@@ -998,22 +1076,25 @@
 
   window.addEventListener("hashchange", function () {
     hashSeen = location.hash;
-    if (pos && location.hash !== fragment()) { fromFragment(); }
+    run(function () {
+      if (pos && location.hash !== fragment()) { return fromFragment(); }
+    });
   });
 
   // ---- Start.
 
-  // The engine is compiled and first run off this thread, drawing a deal
-  // of this game there once, so that the first drawing here is quick.
+  // The engine is compiled and run off this thread, in the worker that
+  // answers the page's calls.
   showResults();
-  var firstDraw = { game: D.game, seed: "1", options: [], moves: [], draw: "board", lang: D.lang };
-  globalThis.pasyansWasm.load({ name: "position", args: [firstDraw] }).then(function (a) {
-    api = a;
+  globalThis.pasyansWasm.engine().then(function (e) {
+    eng = e;
     hashSeen = location.hash;
-    fromFragment();
-    main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
-    if (!workers.length) { startWorkers(); }
-  }, function (err) {
+    return run(fromFragment).then(function () {
+      if (!pos) { return; }
+      main.setAttribute("data-drawn-ms", String(Math.round(performance.now())));
+      if (!workers.length) { startWorkers(); }
+    });
+  }).catch(function (err) {
     board.textContent = S.error + " " + err;
     main.setAttribute("data-error", String(err));
   });

@@ -68,8 +68,10 @@
     return this.s.slice(start, i);
   };
 
-  // Loader reads the index a few documents at a time (step), so that a
-  // page can read it in short tasks; open reads it at once.
+  // Loader reads the index a few entries at a time (step), so that a
+  // page can read it in short tasks; open reads it at once. The index is
+  // read in phases: the keys, the pairs of same keys, the compounds'
+  // parts, then the documents.
   function Loader(indexText, c) {
     var r = new Reader(indexText);
     var magic = "pasyans-search ";
@@ -77,57 +79,71 @@
     r.pos = magic.length;
     var version = r.num();
     if (version !== c.fd.version) { throw new Error("search index: version " + version + ", its form table's " + c.fd.version); }
-    var i, n;
-    for (i = 0, n = r.num(); i < n; i++) { c.keys.push(r.str()); c.keyID.set(c.keys[i], i); }
-    function push(m, k, v) { var a = m.get(k); if (!a) { a = []; m.set(k, a); } if (a.indexOf(v) < 0) { a.push(v); } }
-    for (i = 0, n = r.num(); i < n; i++) {
-      var a = r.num(), b = r.num();
-      push(c.same, a, b); push(c.same, b, a);
-    }
-    for (i = 0, n = r.num(); i < n; i++) {
-      var whole = r.num(), np = r.num(), ps = [];
-      for (var j = 0; j < np; j++) { ps.push(r.num()); }
-      c.parts.set(whole, ps);
-      ps.forEach(function (p) { push(c.partOf, p, whole); });
-    }
-    c.partOf.forEach(function (ws) { ws.sort(function (x, y) { return x - y; }); });
-    c.post = c.keys.map(function () { return []; });
-    this.r = r; this.c = c; this.left = r.num(); this.total = 0; this.text = indexText;
+    this.r = r; this.c = c; this.total = 0; this.text = indexText;
+    this.phase = 0; this.left = r.num();
   }
 
-  // step reads up to n documents and reports whether the index is read.
+  function pushOnce(m, k, v) { var a = m.get(k); if (!a) { a = []; m.set(k, a); } if (a.indexOf(v) < 0) { a.push(v); } }
+
+  // Loader's phases: each reads one entry (and counts it off this.left),
+  // or, with none left, ends its phase and starts the next one.
+  var loaderPhases = [
+    function key(l) { var k = l.r.str(); l.c.keyID.set(k, l.c.keys.length); l.c.keys.push(k); },
+    function same(l) { var a = l.r.num(), b = l.r.num(); pushOnce(l.c.same, a, b); pushOnce(l.c.same, b, a); },
+    function part(l) {
+      var r = l.r, whole = r.num(), np = r.num(), ps = [];
+      for (var j = 0; j < np; j++) { ps.push(r.num()); }
+      l.c.parts.set(whole, ps);
+      ps.forEach(function (p) { pushOnce(l.c.partOf, p, whole); });
+    },
+    function doc(l) { l.total += l.c.addDoc(readDoc(l.r)); }
+  ];
+
+  // step reads up to n entries and reports whether the index is read.
   Loader.prototype.step = function (n) {
-    var r = this.r, c = this.c;
-    for (; n > 0 && this.left > 0; n--, this.left--) {
-      var d = { kind: r.str(), id: r.str(), group: r.str(), href: r.str(), lang: r.str(), fields: [] };
-      var nf = r.num();
-      for (var j = 0; j < nf; j++) {
-        var f = { name: r.str(), reading: r.str(), lang: r.str(), toks: null };
-        var sm = r.num();
-        if (sm !== 0) {
-          var o = d.fields[sm - 1];
-          f.text = o.text; f.wkeys = o.wkeys; f.keys = o.keys; f.toks = o.toks;
-        } else {
-          f.text = r.str();
-          sm = r.num();
-          if (sm !== 0) {
-            f.wkeys = d.fields[sm - 1].wkeys; f.keys = d.fields[sm - 1].keys;
-          } else {
-            f.wkeys = [];
-            for (var i = 0, nw = r.num(); i < nw; i++) { f.wkeys.push(r.num() - 1); }
-            f.keys = f.wkeys.filter(function (k) { return k >= 0; });
-          }
-        }
-        d.fields.push(f);
+    var c = this.c;
+    for (; n > 0; n--) {
+      if (this.left > 0) { loaderPhases[this.phase](this); this.left--; continue; }
+      if (this.phase === 2) {
+        c.partOf.forEach(function (ws) { ws.sort(function (x, y) { return x - y; }); });
+        c.post = c.keys.map(function () { return []; });
       }
-      this.total += c.addDoc(d);
+      if (this.phase === 3) { break; }
+      this.phase++;
+      this.left = this.r.num();
     }
-    if (this.left > 0) { return false; }
-    if (r.pos !== this.text.length) { throw new Error("search index: " + (this.text.length - r.pos) + " characters after the index"); }
+    if (this.phase < 3 || this.left > 0) { return false; }
+    if (this.r.pos !== this.text.length) { throw new Error("search index: " + (this.text.length - this.r.pos) + " characters after the index"); }
     c.avgLen = c.docs.length ? this.total / c.docs.length : 0;
     if (c.avgLen === 0) { c.avgLen = 1; }
     return true;
   };
+
+  // readDoc reads one document of the index.
+  function readDoc(r) {
+    var d = { kind: r.str(), id: r.str(), group: r.str(), href: r.str(), lang: r.str(), fields: [] };
+    var nf = r.num();
+    for (var j = 0; j < nf; j++) {
+      var f = { name: r.str(), reading: r.str(), lang: r.str(), toks: null };
+      var sm = r.num();
+      if (sm !== 0) {
+        var o = d.fields[sm - 1];
+        f.text = o.text; f.wkeys = o.wkeys; f.keys = o.keys; f.toks = o.toks;
+      } else {
+        f.text = r.str();
+        sm = r.num();
+        if (sm !== 0) {
+          f.wkeys = d.fields[sm - 1].wkeys; f.keys = d.fields[sm - 1].keys;
+        } else {
+          f.wkeys = [];
+          for (var i = 0, nw = r.num(); i < nw; i++) { f.wkeys.push(r.num() - 1); }
+          f.keys = f.wkeys.filter(function (k) { return k >= 0; });
+        }
+      }
+      d.fields.push(f);
+    }
+    return d;
+  }
 
   // open reads the index and its form table's head and returns the query
   // core; addShard gives it the table's shards.
@@ -138,12 +154,16 @@
   }
 
   // openSoon reads the index into a core (made by core(head), which may
-  // have its shards already) in short tasks, then calls done.
+  // have its shards already) in tasks of about 5 ms each, then calls done.
   function openSoon(indexText, c, done, fail) {
-    var l;
+    var l = null;
     function tick() {
+      var t0 = performance.now();
       try {
-        if (!l) { l = new Loader(indexText, c); } else if (l.step(20)) { done(); return; }
+        if (!l) { l = new Loader(indexText, c); }
+        do {
+          if (l.step(16)) { done(); return; }
+        } while (performance.now() - t0 < 5);
       } catch (e) {
         fail(e);
         return;
@@ -607,7 +627,10 @@
   // ---- The search page.
   function fill(s, n, q) {
     // the catalogs quote {q} in their language's marks («…», “…”); n is grouped as the page's language groups
-    return s.replace("{n}", Number(n).toLocaleString(document.documentElement.lang || "ru")).replace("{q}", q);
+    // (below 1000 no language here groups, and the digits are written
+    // without asking Intl, whose first use costs a slow device tens of ms)
+    var num = n < 1000 ? String(n) : Number(n).toLocaleString(document.documentElement.lang || "ru");
+    return s.replace("{n}", num).replace("{q}", q);
   }
 
   function el(tag, cls, text) {
@@ -678,8 +701,10 @@
     // groupSection draws one group: its heading with its count, its
     // results (the book's under a heading for each game), the first few
     // shown and the rest hidden behind a "show all" button. Every result
-    // is in the page; none is cut.
-    function groupSection(g) {
+    // is in the page; none is cut. The hidden ones are drawn later (each
+    // function it pushes on later draws one), so that the first results
+    // show sooner.
+    function groupSection(g, later) {
       var sec = el("section", "search-group");
       sec.setAttribute("data-group", g.name);
       var h = el("h2", "", S["group-" + g.name] || g.name);
@@ -688,30 +713,36 @@
       sec.setAttribute("aria-labelledby", h.id);
       sec.appendChild(h);
       var first = FIRST[g.name] || FIRST_OTHER;
-      var list = null, game = null, hidden = [];
-      g.results.forEach(function (r, i) {
+      var list = null, game = null, hidden = [], all = false, more = null;
+      // put adds a node before the "show all" button, hidden until it is pressed.
+      function put(parent, node, hide) {
+        if (hide && !all) { node.hidden = true; hidden.push(node); }
+        parent.insertBefore(node, parent === sec && more && more.parentNode === sec ? more : null);
+      }
+      function add(r, i) {
         if (!list || (g.name === "book" && r.group !== game)) {
           game = r.group;
           if (g.name === "book") {
             var gg = cfg.groups[game] || { title: game };
             var h3 = el("h3", "search-game");
             if (gg.href) { var a = el("a", "", gg.title); a.href = gg.href; h3.appendChild(a); } else { h3.textContent = gg.title; }
-            if (i >= first) { h3.hidden = true; hidden.push(h3); }
-            sec.appendChild(h3);
+            put(sec, h3, i >= first);
           }
           list = el("ol", "search-list");
-          sec.appendChild(list);
+          put(sec, list, false);
         }
-        var li = hitItem(r);
-        if (i >= first) { li.hidden = true; hidden.push(li); }
-        list.appendChild(li);
+        put(list, hitItem(r), i >= first);
+      }
+      g.results.forEach(function (r, i) {
+        if (i < first) { add(r, i); } else { later.push(function () { add(r, i); }); }
       });
-      if (hidden.length) {
-        var more = el("button", "search-show-all", S["show-all"].replace("{n}", String(g.results.length)));
+      if (g.results.length > first) {
+        more = el("button", "search-show-all", S["show-all"].replace("{n}", String(g.results.length)));
         more.type = "button";
         more.setAttribute("data-action", "show-all");
         more.setAttribute("aria-controls", "sg-" + g.name);
         more.addEventListener("click", function () {
+          all = true;
           hidden.forEach(function (e) { e.hidden = false; });
           more.remove();
         });
@@ -720,12 +751,21 @@
       return sec;
     }
 
-    function draw(q, res) {
-      var frag = document.createDocumentFragment();
-      res.groups.forEach(function (g) { frag.appendChild(groupSection(g)); });
+    // draw shows the results res of query q: the results shown at first
+    // in this task, the hidden ones in the next; then done() (unless
+    // another query was drawn meanwhile).
+    var drawing = 0;
+    function draw(q, res, done) {
+      var frag = document.createDocumentFragment(), later = [], me = ++drawing;
+      res.groups.forEach(function (g) { frag.appendChild(groupSection(g, later)); });
       out.replaceChildren(frag);
       var msg = res.total === 0 ? S.none : res.total === 1 ? S.one : S.many;
       status.textContent = fill(msg, res.total, shown(q));
+      setTimeout(function () {
+        if (me !== drawing) { return; }
+        later.forEach(function (f) { f(); });
+        done();
+      }, 0);
     }
 
     // shown is the query as the status line quotes it: without control
@@ -740,14 +780,17 @@
       last = key;
       var t0 = performance.now();
       if (q.trim() === "") {
+        drawing++;
         out.replaceChildren();
         status.textContent = S.ready;
         out.setAttribute("data-query", q);
         return;
       }
-      draw(q, api.run(q, reading(), document.documentElement.lang));
-      out.setAttribute("data-ms", (performance.now() - t0).toFixed(2));
-      out.setAttribute("data-query", q);
+      out.removeAttribute("data-query");
+      draw(q, api.run(q, reading(), document.documentElement.lang), function () {
+        out.setAttribute("data-ms", (performance.now() - t0).toFixed(2));
+        out.setAttribute("data-query", q);
+      });
     }
 
     function fromLocation() {

@@ -7,6 +7,9 @@
 //   pasyansWasm.load(warm)    → Promise of globalThis.pasyans (the exports)
 //   pasyansWasm.module()      → Promise of the compiled WebAssembly.Module
 //   pasyansWasm.bytes()       → Promise of the .wasm as an ArrayBuffer
+//   pasyansWasm.engine()      → Promise of {call(name, arg) → Promise of
+//                               the answer}: the engine's exports served
+//                               from a worker (below)
 //   pasyansWasm.worker(body)  → a Worker running wasm_exec.js, a prelude
 //                               and body (script text); in it,
 //                               self.pasyansStart(buf) → Promise of the exports
@@ -29,12 +32,23 @@
 // a worker may not load a file, this script loads it here and posts its
 // text. A worker is built from a Blob URL (a file:// script cannot be a
 // worker's source); post it the Module from pasyansWasm.module().
+//
+// engine() keeps the worker that made the Module: its instance of the
+// engine answers the page's calls, so that a page using it (the Play page)
+// never starts Go on its own thread. The messages: the page posts
+// {id, name, arg} (arg: the one argument of the export name); the worker
+// answers {id, r} (r: the export's answer, plain data) or {id, error} in
+// the order it was asked. Where no worker can serve (or it fails), the
+// calls go to an instance on the page's thread (load).
 (function () {
   "use strict";
   var bytes = null;
   var mod = null;
   var api = null;
   var exec = null; // wasm_exec.js's text, from the engine's script
+  var keep = false;  // engine() is wanted: the compiling worker stays
+  var served = null; // that worker's calls (serve)
+  var eng = null;    // engine()'s promise
   var me = document.currentScript;
   var urls = me && me.getAttribute("data-engine") ? {
     engine: new URL(me.getAttribute("data-engine"), document.baseURI).href,
@@ -84,15 +98,28 @@
   // compiler is the body of the worker that makes the Module: it gets
   // {wasm: base64 (or null: the engine's script is loaded in the worker),
   // warm}, and answers {module, exec: wasm_exec.js's text} or {error}.
+  // After the Module, it answers the calls {id, name, arg} with its own
+  // instance, in order (engine).
   function compiler(decode, inflate, start) {
+    var ready = null;
     self.onmessage = function (e) {
       var d = e.data;
-      inflate(decode(d.wasm || self.pasyansEngine.wasm)).then(function (buf) { return WebAssembly.compile(buf); }).then(function (m) {
+      if (ready) {
+        ready.then(function (a) {
+          var r;
+          try { r = a[d.name](d.arg); } catch (err) { self.postMessage({ id: d.id, error: String(err && err.message || err) }); return; }
+          self.postMessage({ id: d.id, r: r });
+        }, function (err) { self.postMessage({ id: d.id, error: String(err && err.message || err) }); });
+        return;
+      }
+      ready = inflate(decode(d.wasm || self.pasyansEngine.wasm)).then(function (buf) { return WebAssembly.compile(buf); }).then(function (m) {
         return start(m, self).then(function (a) {
           if (d.warm && a[d.warm.name]) a[d.warm.name].apply(a, d.warm.args || []);
           self.postMessage({ module: m, exec: self.pasyansEngine ? self.pasyansEngine.exec : null });
+          return a;
         });
-      }).catch(function (err) { self.postMessage({ error: String(err && err.message || err) }); });
+      });
+      ready.catch(function (err) { self.postMessage({ error: String(err && err.message || err) }); });
     };
   }
 
@@ -106,8 +133,10 @@
       var w = new Worker(url);
       function end() { setTimeout(function () { w.terminate(); URL.revokeObjectURL(url); }, 0); }
       w.onmessage = function (e) {
-        end();
-        if (e.data.module) { exec = e.data.exec; resolve(e.data.module); } else reject(new Error(e.data.error));
+        if (!e.data.module) { end(); reject(new Error(e.data.error)); return; }
+        exec = e.data.exec;
+        if (keep) { served = serve(w); setTimeout(function () { URL.revokeObjectURL(url); }, 0); } else end();
+        resolve(e.data.module);
       };
       w.onerror = function (e) { e.preventDefault(); end(); reject(new Error(e.message || "worker")); };
       w.onmessageerror = function () { end(); reject(new Error("the compiled engine could not be posted")); };
@@ -139,6 +168,50 @@
     });
   }
 
+  // serve answers calls from worker w, which holds an instance: each call
+  // posts {id, name, arg} and is settled by the answer with its id; if the
+  // worker fails, every call still waiting fails with it.
+  function serve(w) {
+    var waiting = {}, ids = 0;
+    function failAll(msg) {
+      var ws = waiting;
+      waiting = {};
+      Object.keys(ws).forEach(function (id) { ws[id].reject(new Error(msg)); });
+    }
+    w.onmessage = function (e) {
+      var c = waiting[e.data.id];
+      if (!c) return;
+      delete waiting[e.data.id];
+      if ("error" in e.data) c.reject(new Error(e.data.error)); else c.resolve(e.data.r);
+    };
+    w.onerror = function (e) { e.preventDefault(); failAll(e.message || "the engine's worker failed"); };
+    w.onmessageerror = function () { failAll("an answer of the engine could not be read"); };
+    return {
+      call: function (name, arg) {
+        return new Promise(function (resolve, reject) {
+          var id = ++ids;
+          waiting[id] = { resolve: resolve, reject: reject };
+          w.postMessage({ id: id, name: name, arg: arg });
+        });
+      }
+    };
+  }
+
+  // engine serves the engine's calls from the worker that compiled it;
+  // where none could, from an instance on this thread.
+  function engine() {
+    keep = true;
+    if (!eng) {
+      eng = module().then(function () {
+        if (served) return served;
+        return load().then(function (a) {
+          return { call: function (name, arg) { return new Promise(function (resolve) { resolve(a[name](arg)); }); } };
+        });
+      });
+    }
+    return eng;
+  }
+
   function load(warm) {
     if (!api) {
       api = module(warm).then(function (m) {
@@ -157,5 +230,5 @@
     return new Worker(url);
   }
 
-  globalThis.pasyansWasm = { bytes: wasmBytes, module: module, load: load, worker: worker };
+  globalThis.pasyansWasm = { bytes: wasmBytes, module: module, load: load, engine: engine, worker: worker };
 })();
