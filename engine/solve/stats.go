@@ -374,7 +374,7 @@ func Percentile(sorted []float64, q float64) float64 {
 // can alter the answer to a deal, or the positions searched or the line
 // found under a node budget (the search, the move order, the deals'
 // shuffle), so that records of different solvers are never merged.
-const Version = 3
+const Version = 4
 
 // EngineVersion names the engine a record was made with: "s" and Version,
 // then the first 12 hex digits of the 128-bit FNV-1a hash of variant v's rule
