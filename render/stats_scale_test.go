@@ -23,7 +23,7 @@ func TestStatRowsShards(t *testing.T) {
 		wantIn, wantNout []string
 	}{
 		{"en", 10, 12, []string{"Merged from shards (pasyans stats merge)=10", "Undecided deals solved again=12, with a budget of 30 s", "Deals played=10,000 (1–10000)", "95% interval=95.2% – 96.1%"}, nil},
-		{"ru", 10, 0, []string{"Сведено из частей (pasyans stats merge)=10", "Сыграно раскладов=10\u00a0000 (1–10000)", "доверительный интервал=95,2\u00a0%", "96,1\u00a0%", "Время на расклад=5\u00a0с"}, []string{"повторно"}},
+		{"ru", 10, 0, []string{"Сведено из частей (pasyans stats merge)=10", "Сыграно раскладов=10\u00a0000 (1–10000)", "доверительный интервал=95,2\u00a0%", "96,1\u00a0%", "Предел поиска на расклад=5\u00a0с"}, []string{"повторно"}},
 		{"en", 1, 0, []string{"Deals played=10,000 (1–10000)"}, []string{"Merged", "again"}},
 		{"en", 0, 0, nil, []string{"Merged", "again"}},
 	}
