@@ -76,8 +76,12 @@ func loadMessages(fsys fs.FS) (*messages, error) {
 }
 
 // pluralForms are the CLDR plural categories a catalog may give a
-// message besides its plain form ("other"), as key-one, key-few, key-many.
-var pluralForms = []string{"one", "few", "many"}
+// message besides its plain form ("other"), as key-one, key-few, key-many,
+// with x/text's form of each, in the order the cases are given.
+var pluralForms = []struct {
+	name string
+	form plural.Form
+}{{"one", plural.One}, {"few", plural.Few}, {"many", plural.Many}}
 
 // pluralCases returns the plural cases of message k, selected by its
 // first argument (x/text's plural rules of the catalog's language), when
@@ -93,8 +97,8 @@ func pluralCases(kv map[string]string, k string, tag language.Tag) []any {
 	}
 	var cases []any
 	for _, f := range pluralForms {
-		if fv, ok := kv[k+"-"+f]; ok && hasForm(tag, f) {
-			cases = append(cases, f, fv)
+		if fv, ok := kv[k+"-"+f.name]; ok && hasForm(tag, f.form) {
+			cases = append(cases, f.name, fv)
 		}
 	}
 	if cases == nil {
@@ -103,14 +107,11 @@ func pluralCases(kv map[string]string, k string, tag language.Tag) []any {
 	return append(cases, "other", v)
 }
 
-// pluralForm are x/text's plural forms by their CLDR names.
-var pluralForm = map[string]plural.Form{"one": plural.One, "few": plural.Few, "many": plural.Many}
-
 // hasForm reports whether some whole number takes the plural form f in
 // the language tag (its cardinal rules; whole numbers are what %d counts).
-func hasForm(tag language.Tag, f string) bool {
+func hasForm(tag language.Tag, f plural.Form) bool {
 	for n := range 1000 {
-		if plural.Cardinal.MatchPlural(tag, n, 0, 0, 0, 0) == pluralForm[f] {
+		if plural.Cardinal.MatchPlural(tag, n, 0, 0, 0, 0) == f {
 			return true
 		}
 	}

@@ -532,15 +532,7 @@ func (q *suitSearch) load(s *engine.State, su engine.Suit) {
 	}
 	// Every card of the suit not on a foundation and not in a packet of
 	// two or more is free: start from all 26 and take away.
-	for r := int8(1); r <= 13; r++ {
-		q.free[r] = 2
-		if q.up >= r {
-			q.free[r]--
-		}
-		if q.dn <= r {
-			q.free[r]--
-		}
-	}
+	zoOffFoundations(&q.free, q.up, q.dn)
 	used := 0
 	for p := zoZodiac; p < zoEq; p++ {
 		cards := s.Piles[p].Cards
@@ -743,6 +735,21 @@ func (c *codeSet) grow() {
 	for _, e := range old {
 		if e>>32 == c.epoch {
 			c.table[c.slot(e&(1<<32-1))] = e
+		}
+	}
+}
+
+// zoOffFoundations sets free[r], for each rank r, to the copies of a
+// suit's rank-r card (two, one from each pack) that are not on its
+// foundations: the ace one built up to up, the king one down to dn.
+func zoOffFoundations(free *[15]int8, up, dn int8) {
+	for r := int8(1); r <= 13; r++ {
+		free[r] = 2
+		if up >= r {
+			free[r]--
+		}
+		if dn <= r {
+			free[r]--
 		}
 	}
 }

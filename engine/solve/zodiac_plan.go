@@ -161,15 +161,7 @@ func (p *zoPlan) load(s *engine.State, su engine.Suit) {
 	p.np = 0
 	used := 0
 	p.up, p.dn = zoSuitHeights(s, su)
-	for r := int8(1); r <= 13; r++ {
-		p.free[r] = 2
-		if p.up >= r {
-			p.free[r]--
-		}
-		if p.dn <= r {
-			p.free[r]--
-		}
-	}
+	zoOffFoundations(&p.free, p.up, p.dn)
 	for z := zoZodiac; z < zoEq; z++ {
 		cards := s.Piles[z].Cards
 		if len(cards) == 0 || cards[0].Suit() != su {

@@ -14,10 +14,7 @@ import (
 // that they look like the game's), on the Equator (full) and in the pack
 // and the talon.
 func zoRandomFirst(v *engine.Variant, r *engine.Rand) *engine.State {
-	s := engine.NewDeal(v, 1, 0)
-	for i := range s.Piles {
-		s.Piles[i].Cards = s.Piles[i].Cards[:0]
-	}
+	s := zoEmpty(v)
 	var out []engine.Card
 	for su := engine.Spades; su <= engine.Clubs; su++ {
 		// Two suits nearly done, two open.

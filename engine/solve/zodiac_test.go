@@ -27,15 +27,22 @@ func zoBuildTo(s *engine.State, su engine.Suit, u, d engine.Rank, out []engine.C
 	return out
 }
 
+// zoEmpty is a zodiac position with every pile empty, to be filled by
+// a test.
+func zoEmpty(v *engine.Variant) *engine.State {
+	s := engine.NewDeal(v, 1, 0)
+	for i := range s.Piles {
+		s.Piles[i].Cards = s.Piles[i].Cards[:0]
+	}
+	return s
+}
+
 // zoRandomEnd builds a zodiac position near the end of the game from r:
 // per suit the foundations already hold all but a few cards; the others
 // lie in packets of their suit (in random order), on the Equator and, for
 // the first phase (pack > 0), in the pack and the talon.
 func zoRandomEnd(v *engine.Variant, r *engine.Rand, pack int) *engine.State {
-	s := engine.NewDeal(v, 1, 0)
-	for i := range s.Piles {
-		s.Piles[i].Cards = s.Piles[i].Cards[:0]
-	}
+	s := zoEmpty(v)
 	var out []engine.Card
 	for su := engine.Spades; su <= engine.Clubs; su++ {
 		u := engine.Rank(9 + r.Intn(5)) // ace foundation up to u
